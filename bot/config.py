@@ -1,0 +1,49 @@
+"""Settings from the environment or `.env` (pydantic-settings), validated once at start-up."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Everything an operator may set. Names are the environment variables (case-insensitive)."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: str = Field(default="", description="The bot token from the Developer Portal.")
+    database_path: Path = Field(default=Path("data/parlour.sqlite3"))
+    dev_guild_id: int | None = Field(
+        default=None, description="Sync slash commands to this guild only (instant, for testing)."
+    )
+    log_level: str = "INFO"
+    turn_timeout_s: float = Field(default=300.0, gt=0)
+    lobby_timeout_s: float = Field(default=1800.0, gt=0)
+    timeouts_before_ai: int = Field(default=2, ge=1)
+    ai_budget_ms: int = Field(default=200, ge=10)
+    table_edit_interval_s: float = Field(default=1.0, ge=0)
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        value = value.upper()
+        if value not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ValueError("log level must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return value
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _blank_guild(cls, value: object) -> object:
+        return None if value in ("", None) else value
+
+
+def token_problem(token: str) -> str | None:
+    """Why ``token`` cannot be a bot token, or None. Checked before connecting, for one clear line."""
+    if not token:
+        return "DISCORD_TOKEN is not set: put your bot token in the environment or in .env."
+    parts = token.split(".")
+    if len(parts) != 3 or not all(parts) or any(ch.isspace() for ch in token):
+        return "DISCORD_TOKEN does not look like a bot token (expected three dot-separated parts)."
+    return None

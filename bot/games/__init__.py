@@ -1,0 +1,1 @@
+"""The shared rules core: pure, synchronous, deterministic. No I/O, asyncio, discord or database."""

@@ -1,0 +1,254 @@
+"""The rules-core contract every Parlour game implements.
+
+One small protocol for every game (as OpenSpiel does), so the table service, the AI harness,
+the property tests and the golden transcripts work on all of them without knowing the game:
+
+- a `Game` knows its key, player counts, option model and presets, and makes a new `State`;
+- a `State` is an immutable pydantic model: `to_act`, `legal_actions(seat)`, `apply(seat, action)`
+  (returning a *new* state and the public/private `Event`s it caused), `view(seat)` (exactly what
+  that seat may see; `None` is the public table) and `outcome()` once the game is over.
+
+Everything here is pure and deterministic: all randomness comes from the seed given to `new`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+Seat = int
+"""Seats are numbered 0..n-1 clockwise."""
+
+
+class GameError(Exception):
+    """Base of every error the rules core raises; the message is meant for players."""
+
+
+class IllegalAction(GameError):
+    """The action is not legal now for that seat; the state is unchanged."""
+
+
+class InvalidOptions(GameError):
+    """A preset or option combination that cannot be played; the message says why."""
+
+
+class Action(BaseModel):
+    """A move in compact text form: ``kind`` plus an optional ``arg`` (``play:CJ``, ``bid:18``).
+
+    One action type for every game keeps custom ids, logs and transcripts uniform; a game gives
+    the kinds and args their meaning and refuses anything else with `IllegalAction`.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    arg: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.arg}" if self.arg else self.kind
+
+    @classmethod
+    def parse(cls, text: str | Action) -> Action:
+        if isinstance(text, Action):
+            return text
+        text = str(text).strip()
+        if not text or len(text) > 64:
+            raise IllegalAction("That is not a move I understand.")
+        kind, _, arg = text.partition(":")
+        if not kind.replace("_", "").isalnum() or (arg and not _arg_ok(arg)):
+            raise IllegalAction(f"`{text}` is not a move I understand.")
+        return cls(kind=kind, arg=arg)
+
+
+def _arg_ok(arg: str) -> bool:
+    return all(ch.isalnum() or ch in "-_>,.+" for ch in arg)
+
+
+def act(kind: str, arg: object = "") -> Action:
+    """Shorthand used by the games: ``act("play", "CJ")``."""
+    return Action(kind=kind, arg=str(arg))
+
+
+class Event(BaseModel):
+    """Something that happened, for the table's running commentary.
+
+    ``private_to`` is None for an event everyone may read; otherwise only that seat may read it
+    (a dealer's discard, a card drawn). The service sends private events only to their seat.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    seat: Seat | None = None
+    text: str
+    private_to: Seat | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Outcome(BaseModel):
+    """The end of a game: per-seat points, ranks (1 = best, ties share) and readable lines.
+
+    ``teams`` groups seats that win or lose together (Euchre partnerships, Skat's opponents);
+    ratings use it. ``None`` means every seat plays for itself.
+    """
+
+    points: list[float]
+    ranks: list[int]
+    winners: list[Seat]
+    lines: list[str] = Field(default_factory=list)
+    teams: list[list[Seat]] | None = None
+
+
+class View(BaseModel):
+    """What one seat (or the public, ``seat=None``) may see. Games subclass it.
+
+    A view never holds a card hidden from its seat: renderers, AIs and Discord messages are
+    built from views only.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    game: str
+    seat: Seat | None
+    players: int
+    to_act: list[Seat]
+    over: bool = False
+
+
+class Options(BaseModel):
+    """Variants and house rules of one game; subclasses add fields and cross-field checks."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    preset: str = ""
+
+
+OptionsT = TypeVar("OptionsT", bound=Options)
+
+
+class State(BaseModel, ABC):
+    """An immutable game state. ``apply`` returns a new state; the old one stays valid."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game: str
+    players: int
+    seed: int
+
+    @property
+    @abstractmethod
+    def to_act(self) -> list[Seat]:
+        """The seats that must act now; empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Every action ``seat`` may take now (empty if it is not that seat's turn)."""
+
+    @abstractmethod
+    def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
+        """Apply a legal action, or raise `IllegalAction` with a message a player can read."""
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> View:
+        """Exactly what ``seat`` may see; ``None`` is the public table."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    @property
+    def is_over(self) -> bool:
+        return not self.to_act
+
+    def check_legal(self, seat: Seat, action: Action | str) -> Action:
+        """Parse ``action`` and refuse it unless it is among ``legal_actions(seat)``."""
+        parsed = Action.parse(action)
+        if seat not in self.to_act:
+            raise IllegalAction("It is not your turn.")
+        if parsed not in self.legal_actions(seat):
+            raise IllegalAction(f"`{parsed}` is not a legal move now.")
+        return parsed
+
+
+StateT = TypeVar("StateT", bound=State)
+
+
+class Game(ABC, Generic[StateT, OptionsT]):
+    """A game family: key, allowed player counts, options with named presets, new states."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    players: ClassVar[tuple[int, ...]]
+    default_players: ClassVar[int]
+    options_model: ClassVar[type[Options]]
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]]
+    default_preset: ClassVar[str]
+    state_model: ClassVar[type[State]]
+
+    def options(self, preset: str | None = None, **overrides: Any) -> OptionsT:
+        """Validate a preset plus overrides; raise `InvalidOptions` with a readable reason."""
+        name = preset or self.default_preset
+        if name not in self.presets:
+            known = ", ".join(sorted(self.presets))
+            raise InvalidOptions(f"Unknown preset `{name}` for {self.title}; choose one of {known}.")
+        try:
+            opts = self.options_model.model_validate(
+                {**self.presets[name], **overrides, "preset": name}
+            )
+        except ValidationError as exc:
+            raise InvalidOptions(_readable(exc)) from None
+        return opts  # type: ignore[return-value]
+
+    def check_players(self, players: int, options: OptionsT) -> None:
+        """Refuse a player count this game (with these options) cannot seat."""
+        if players not in self.players:
+            allowed = ", ".join(str(p) for p in self.players)
+            raise InvalidOptions(f"{self.title} is played by {allowed} players, not {players}.")
+
+    @abstractmethod
+    def new(
+        self, players: int, options: OptionsT, seed: int, deal: Any | None = None
+    ) -> StateT:
+        """A fresh game. All randomness comes from ``seed``; ``deal`` fixes the cards."""
+
+    def load(self, data: str | bytes | dict[str, Any]) -> StateT:
+        """Rebuild a state from its JSON snapshot."""
+        if isinstance(data, dict):
+            return self.state_model.model_validate(data)  # type: ignore[return-value]
+        return self.state_model.model_validate_json(data)  # type: ignore[return-value]
+
+    def teams(self, players: int, options: OptionsT) -> list[list[Seat]] | None:
+        """Fixed partnerships for ratings, or None when seats play for themselves."""
+        return None
+
+    def seat_names(self, players: int, options: OptionsT) -> list[str]:
+        """How the game calls its seats (North/East/... or Vorhand/...); default Seat 1.."""
+        return [f"Seat {i + 1}" for i in range(players)]
+
+    @abstractmethod
+    def choose(
+        self, view: View, legal: Sequence[Action], rng: random.Random, budget_ms: int
+    ) -> Action:
+        """The AI's move for the seat whose ``view`` this is (it sees nothing more)."""
+
+    @abstractmethod
+    def rules_text(self, options: OptionsT) -> str:
+        """A short explanation of the rules and the game's own words, for ``/… rules``."""
+
+
+def _readable(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"]) or "options"
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        parts.append(msg if where == "options" else f"{where}: {msg}")
+    return "; ".join(parts) or "Those options are not valid."
+
+
+def rng_for(seed: int, *salt: object) -> random.Random:
+    """A deterministic RNG for one purpose (``rng_for(seed, "deal", 3)``)."""
+    return random.Random(":".join([str(seed), *map(str, salt)]))

@@ -1,0 +1,30 @@
+"""Game key -> `Game`. The one place that lists which games Parlour hosts."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from bot.games.base import Game, GameError
+
+# key -> module that defines ``GAME`` (imported on first use, so a broken game cannot stop the bot)
+_MODULES: dict[str, str] = {
+    "euchre": "bot.games.euchre",
+}
+
+
+class UnknownGame(GameError):
+    pass
+
+
+def keys() -> list[str]:
+    return sorted(_MODULES)
+
+
+@cache
+def get(key: str) -> Game:
+    """The game for ``key``, or `UnknownGame` with the list of known keys."""
+    module = _MODULES.get(key)
+    if module is None:
+        raise UnknownGame(f"I don't know a game called `{key}`. Try one of: {', '.join(keys())}.")
+    return importlib.import_module(module).GAME

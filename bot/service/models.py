@@ -1,0 +1,105 @@
+"""What the service hands to the layers above: plain pydantic data, no database or discord objects."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.games.base import Event, State
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+class SeatInfo(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    index: int
+    user_id: int | None = None
+    """Discord user id of a human seat; None for an AI seat."""
+    name: str
+    ai_level: str | None = None
+    """Set when the AI plays this seat (added as AI, or handed over after timeouts)."""
+    timeouts: int = 0
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
+
+
+class TableInfo(BaseModel):
+    """A snapshot of one table. ``state`` is the game state (None in the lobby)."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game_key: str
+    preset: str
+    options: dict[str, Any]
+    players: int
+    """How many seats the game will have when it starts."""
+    status: TableStatus
+    host_id: int
+    seats: list[SeatInfo]
+    version: int
+    seed: int
+    state: State | None = None
+    turn_deadline: datetime | None = None
+    lobby_deadline: datetime | None = None
+    message_id: int | None = None
+    """The channel message that shows this table (set by the Discord layer)."""
+    created_at: datetime
+    updated_at: datetime
+
+    def seat_of(self, user_id: int) -> SeatInfo | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in (TableStatus.LOBBY, TableStatus.PLAYING)
+
+
+class TableUpdate(BaseModel):
+    """Sent to listeners after every committed change, so the UI can refresh what it shows."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    table: TableInfo
+    reason: str
+    """'created', 'joined', 'left', 'ai_added', 'seat_removed', 'started', 'action', 'timeout',
+    'seat_to_ai', 'finished', 'aborted', 'expired'."""
+    events: list[Event] = Field(default_factory=list)
+    actor_seat: int | None = None
+    notice: str | None = None
+    """A sentence for the channel, e.g. "Bob timed out; the AI now plays his seat"."""
+
+
+class ActResult(BaseModel):
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    table: TableInfo
+    events: list[Event]
+
+
+class LeaderboardRow(BaseModel):
+    user_id: int
+    name: str
+    rating: float
+    """Conservative OpenSkill ordinal (mu - 3 sigma), scaled for display."""
+    games: int
+    wins: int
+
+
+class UserStats(BaseModel):
+    user_id: int
+    per_game: dict[str, dict[str, float]]
+    """game key -> {'games', 'wins', 'rating', 'points'}"""

@@ -1,0 +1,1 @@
+"""Database access for Parlour: aiosqlite by default, numbered SQL migrations, one interface."""
