@@ -40,7 +40,7 @@ class Settings(BaseSettings):
 
 
 def token_problem(token: str) -> str | None:
-    """Why ``token`` cannot be a bot token, or None. Checked before connecting, for one clear line."""
+    """Why ``token`` cannot be a bot token, or None: one clear line before connecting."""
     if not token:
         return "DISCORD_TOKEN is not set: put your bot token in the environment or in .env."
     parts = token.split(".")

@@ -194,7 +194,9 @@ class Game(ABC, Generic[StateT, OptionsT]):
         name = preset or self.default_preset
         if name not in self.presets:
             known = ", ".join(sorted(self.presets))
-            raise InvalidOptions(f"Unknown preset `{name}` for {self.title}; choose one of {known}.")
+            raise InvalidOptions(
+                f"Unknown preset `{name}` for {self.title}; choose one of {known}."
+            )
         try:
             opts = self.options_model.model_validate(
                 {**self.presets[name], **overrides, "preset": name}

@@ -1,4 +1,4 @@
-"""What the service hands to the layers above: plain pydantic data, no database or discord objects."""
+"""What the service hands to the layers above: plain pydantic data, no database or discord."""
 
 from __future__ import annotations
 
