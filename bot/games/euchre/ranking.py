@@ -1,0 +1,85 @@
+"""Card order in Euchre: the bowers, the same-colour suit losing its Jack, following suit.
+
+Plain functions of (card, trump, led suit) so the rules, the renderer and the AI share one
+definition. ``trump`` is a suit letter (``"H"``) or None before trump is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.cards import SAME_COLOUR, Card, rank, suit
+
+_PLAIN_ORDER = "AKQJT98765432"  # high to low, as at whist
+
+
+def is_right_bower(card: Card, trump: str | None) -> bool:
+    return trump is not None and card == trump + "J"
+
+
+def is_left_bower(card: Card, trump: str | None) -> bool:
+    return trump is not None and card == SAME_COLOUR[trump] + "J"
+
+
+def effective_suit(card: Card, trump: str | None) -> str:
+    """The suit a card belongs to for following suit: the left bower is a trump."""
+    if is_left_bower(card, trump):
+        assert trump is not None
+        return trump
+    return suit(card)
+
+
+def is_trump(card: Card, trump: str | None) -> bool:
+    return trump is not None and effective_suit(card, trump) == trump
+
+
+def power(card: Card, trump: str | None, led: str | None) -> int:
+    """How strongly ``card`` plays in a trick led with suit ``led``; higher wins, 0 cannot win.
+
+    Trumps: right bower 200, left bower 199, then A K Q 10 9 8 7 from 113 down. Cards of the
+    led suit: 13 (A) down. Off-suit cards that are not trump: 0.
+    """
+    if is_right_bower(card, trump):
+        return 200
+    if is_left_bower(card, trump):
+        return 199
+    strength = len(_PLAIN_ORDER) - _PLAIN_ORDER.index(rank(card))
+    if trump is not None and suit(card) == trump:
+        return 100 + strength
+    if led is not None and suit(card) == led:
+        return strength
+    return 0
+
+
+def trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None) -> int:
+    """The seat whose card wins a trick (``plays`` in playing order, the first led)."""
+    led = effective_suit(plays[0][1], trump)
+    best_seat, best = plays[0][0], -1
+    for seat, card in plays:
+        p = power(card, trump, led)
+        if p > best:
+            best_seat, best = seat, p
+    return best_seat
+
+
+def legal_plays(
+    hand: Sequence[Card], trick: Sequence[tuple[int, Card]], trump: str | None
+) -> list[Card]:
+    """The cards of ``hand`` one may play to ``trick``: follow the led suit if able."""
+    if not trick:
+        return list(hand)
+    led = effective_suit(trick[0][1], trump)
+    follow = [c for c in hand if effective_suit(c, trump) == led]
+    return follow or list(hand)
+
+
+def sort_hand(hand: Sequence[Card], trump: str | None) -> list[Card]:
+    """Trumps first (right, left, A...), then the other suits, each high to low."""
+    suit_order = "SHCD"  # alternate colours so the same-colour suits never sit together
+
+    def key(card: Card) -> tuple[int, int]:
+        eff = effective_suit(card, trump)
+        group = -1 if eff == trump else suit_order.index(eff)
+        return (group, -power(card, trump, eff))
+
+    return sorted(hand, key=key)

@@ -1,0 +1,813 @@
+"""The Euchre state machine: a whole game of deals, bidding, play and scoring to the target.
+
+Actions (``kind:arg``; every arg uses only ``[A-Za-z0-9-]``):
+
+- round 1 (``bid1``), on the turned-up suit, the word depends on the seat:
+  ``order`` / ``order:alone`` (an opponent of the dealer orders the dealer up),
+  ``assist`` / ``assist:alone`` (the dealer's partner, four-handed), ``take`` / ``take:alone``
+  (the dealer takes it up), ``pass`` (for the dealer: turns it down).
+- ``discard:C7``: the dealer, having taken the turn-up (6 cards), lays one away face down.
+- round 2 (``bid2``): ``name:H`` / ``name:H-alone`` names a suit other than the turned-down
+  one; ``pass``; the dealer's pass is ``bunch`` (throws the hand in; absent with stick-the-dealer).
+- ``defend`` / ``pass`` (``defend`` phase, only with ``allow_defend_alone`` against a lone maker).
+- ``play:HJ``: play a card; follow the led suit if able (the left bower is a trump).
+
+Readings of the book (Hoyle 1871, L1576-L1604) that the code plays:
+
+- Only the maker (who ordered up, assisted, took up or named trump) may go alone, and only
+  four-handed; a dealer ordered up by an opponent or assisted by his partner is not the maker,
+  so he cannot (L1602). The decision is declared with the bid.
+- When the dealer's partner assists alone, the dealer sits out and does not take the turn-up: it is
+  set aside (``turn_up_state == "set_aside"``).
+- All pass twice (or once without a second round): the hand is thrown in, the deal passes left.
+- The first active seat left of the dealer leads (two-handed: the non-dealer).
+- Three-handed the maker plays against both others; a euchre gives each defender the euchre
+  value; if both reach the target on it, the first of them to have taken two tricks wins (L1592).
+- Deal ``k`` (counting thrown-in deals, from 0) shuffles with ``rng_for(seed, "deal", k)``: 2-3 or
+  3-2 packets clockwise from the dealer's left, then the next card is turned up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.games.base import (
+    Action,
+    Event,
+    IllegalAction,
+    Outcome,
+    Seat,
+    State,
+    View,
+    act,
+    rng_for,
+)
+from bot.games.cards import SUIT_SYMBOL, Card, deck, pretty, shuffled, suit
+from bot.games.euchre.options import EuchreOptions
+from bot.games.euchre.ranking import legal_plays, trick_winner
+
+Phase = Literal["bid1", "discard", "bid2", "defend", "play", "over"]
+TurnUpState = Literal["table", "taken", "turned_down", "set_aside"]
+
+SUITS_ORDER = "SHDC"
+HAND_SIZE = 5
+TRICKS = 5
+
+
+def seat_names(players: int) -> list[str]:
+    """North/East/South/West clockwise; partners (four-handed) sit opposite."""
+    return {2: ["North", "South"], 3: ["North", "East", "West"]}.get(
+        players, ["North", "East", "South", "West"]
+    )
+
+
+def sides_of(players: int) -> list[list[Seat]]:
+    """Who scores together: N/S and E/W four-handed, everyone alone otherwise."""
+    if players == 4:
+        return [[0, 2], [1, 3]]
+    return [[s] for s in range(players)]
+
+
+def side_of(seat: Seat, players: int) -> int:
+    return seat % 2 if players == 4 else seat
+
+
+def side_name(side: int, players: int) -> str:
+    names = seat_names(players)
+    return "/".join(names[s] for s in sides_of(players)[side])
+
+
+def partner_of(seat: Seat, players: int) -> Seat | None:
+    return (seat + 2) % 4 if players == 4 else None
+
+
+class TrickRecord(BaseModel):
+    """A finished trick: who led, the cards in playing order, who won it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    leader: Seat
+    plays: list[tuple[Seat, Card]]
+    winner: Seat
+
+
+class HandResult(BaseModel):
+    """How the last hand ended, kept for the table to show after the next deal."""
+
+    model_config = ConfigDict(frozen=True)
+
+    hand_no: int
+    dealer: Seat
+    trump: str
+    maker: Seat
+    alone: bool
+    defender_alone: Seat | None
+    makers_tricks: int
+    tricks_won: list[int]
+    gained: list[int]
+    text: str
+    tricks: list[TrickRecord]
+
+
+class EuchreView(View):
+    """What one seat (or the public, ``seat=None``) knows. Field guide for renderers and the AI:
+
+    - ``options``: the table's rules; ``names``: seat names (North, East, ...).
+    - ``hand_no`` (1-based, counts thrown-in deals), ``dealer``, ``phase`` (``bid1``, ``discard``,
+      ``bid2``, ``defend``, ``play``, ``over``), ``turn`` (seat to act or None).
+    - ``turn_up``: the card turned this deal (public even after the dealer took it up);
+      ``turn_up_state``: ``table`` (still proposing trump), ``taken`` (in the dealer's hand),
+      ``turned_down`` (round 2: its suit is barred), ``set_aside`` (the dealer sits out).
+    - ``bids``: this deal's calls in order as ``(seat, action string)``, e.g. ``(1, "pass")``,
+      ``(2, "order:alone")``, ``(3, "name:H")``, ``(0, "defend")``.
+    - ``trump``, ``maker``, ``alone`` (the maker plays alone), ``defender_alone``,
+      ``sitting_out`` (seats whose hands are laid aside this deal), ``active`` (seats that play).
+    - ``leader`` (of the trick on the table), ``trick``: ``(seat, card)`` in playing order;
+      ``tricks``: finished tricks of this deal (cards played are public); ``tricks_won`` per seat.
+    - ``scores`` per side, ``sides`` (which seats form each side), ``side_of_seat``, ``target``.
+    - ``hand_sizes`` per seat; ``hand``: this seat's cards ([] for the public view); ``discard``:
+      the dealer's discard, only in the dealer's own view.
+    - ``last_hand``: how the previous hand was scored; ``winners`` once over.
+    """
+
+    options: EuchreOptions
+    names: list[str]
+    hand_no: int
+    dealer: Seat
+    phase: Phase
+    turn: Seat | None
+    turn_up: Card
+    turn_up_state: TurnUpState
+    bids: list[tuple[Seat, str]]
+    trump: str | None
+    maker: Seat | None
+    alone: bool
+    defender_alone: Seat | None
+    sitting_out: list[Seat]
+    active: list[Seat]
+    leader: Seat | None
+    trick: list[tuple[Seat, Card]]
+    tricks: list[TrickRecord]
+    tricks_won: list[int]
+    scores: list[int]
+    sides: list[list[Seat]]
+    side_of_seat: list[int]
+    target: int
+    hand_sizes: list[int]
+    hand: list[Card]
+    discard: Card | None = None
+    last_hand: HandResult | None = None
+    winners: list[Seat] = Field(default_factory=list)
+
+
+class EuchreState(State):
+    """A whole game of Euchre. Hidden: ``hands`` of others, ``stock``, ``discard``."""
+
+    game: str = "euchre"
+    options: EuchreOptions
+    scores: list[int]
+    dealer: Seat
+    deal_no: int = 0
+    phase: Phase = "bid1"
+    turn: Seat | None = None
+    hands: list[list[Card]]
+    stock: list[Card] = Field(default_factory=list)
+    turn_up: Card
+    turn_up_state: TurnUpState = "table"
+    bids: list[tuple[Seat, str]] = Field(default_factory=list)
+    trump: str | None = None
+    maker: Seat | None = None
+    alone: bool = False
+    defender_alone: Seat | None = None
+    discard: Card | None = None
+    leader: Seat | None = None
+    trick: list[tuple[Seat, Card]] = Field(default_factory=list)
+    tricks: list[TrickRecord] = Field(default_factory=list)
+    last_hand: HandResult | None = None
+    winners: list[Seat] = Field(default_factory=list)
+    result_lines: list[str] = Field(default_factory=list)
+
+    # ---- construction -------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls, players: int, options: EuchreOptions, seed: int, deal: dict[str, Any] | None = None
+    ) -> EuchreState:
+        """The first deal. ``deal`` (optional) fixes it: ``{"hands": [[5 cards] per seat],
+        "turn_up": card, "dealer": seat (optional), "stock": [cards] (optional)}``."""
+        dealer = first_dealer(players, options, seed)
+        if deal is not None and "dealer" in deal:
+            dealer = int(deal["dealer"])
+            if not 0 <= dealer < players:
+                raise ValueError(f"dealer {dealer} is not a seat")
+        base = cls(
+            players=players,
+            seed=seed,
+            options=options,
+            scores=[0] * len(sides_of(players)),
+            dealer=dealer,
+            hands=[[] for _ in range(players)],
+            turn_up="",
+        )
+        if deal is None:
+            return base._dealt(dealer, 0)
+        return base._with_deal(dealer, 0, *_check_deal(deal, players, options))
+
+    def _dealt(self, dealer: Seat, deal_no: int) -> EuchreState:
+        """Shuffle and deal hand ``deal_no`` from the seed: packets of 2-3 or 3-2, dealer last."""
+        rng = rng_for(self.seed, "deal", deal_no)
+        pack = shuffled(deck(self.options.ranks), rng)
+        first = rng.choice((2, 3))
+        order = [(dealer + 1 + i) % self.players for i in range(self.players)]
+        hands: list[list[Card]] = [[] for _ in range(self.players)]
+        pos = 0
+        for packet in (first, HAND_SIZE - first):
+            for seat in order:
+                hands[seat].extend(pack[pos : pos + packet])
+                pos += packet
+        return self._with_deal(dealer, deal_no, hands, pack[pos], pack[pos + 1 :])
+
+    def _with_deal(
+        self,
+        dealer: Seat,
+        deal_no: int,
+        hands: list[list[Card]],
+        turn_up: Card,
+        stock: list[Card],
+    ) -> EuchreState:
+        return self.model_copy(
+            update={
+                "dealer": dealer,
+                "deal_no": deal_no,
+                "phase": "bid1",
+                "turn": (dealer + 1) % self.players,
+                "hands": hands,
+                "stock": stock,
+                "turn_up": turn_up,
+                "turn_up_state": "table",
+                "bids": [],
+                "trump": None,
+                "maker": None,
+                "alone": False,
+                "defender_alone": None,
+                "discard": None,
+                "leader": None,
+                "trick": [],
+                "tricks": [],
+            }
+        )
+
+    @classmethod
+    def from_view(
+        cls, view: EuchreView, hidden_hands: dict[Seat, list[Card]], seed: int = 0
+    ) -> EuchreState:
+        """A full state consistent with ``view`` plus a guess of the other seats' hands.
+
+        For the AI's sampling and search: ``hidden_hands`` gives the cards of every seat other than
+        ``view.seat`` (sizes must match ``view.hand_sizes``). The stock is left empty and the
+        dealer's discard is known only if the view is the dealer's, so card conservation does not
+        hold for such a state; play, scoring and later deals (fresh from ``seed``) work as usual.
+        """
+        hands: list[list[Card]] = []
+        for seat in range(view.players):
+            cards = list(view.hand) if seat == view.seat else list(hidden_hands.get(seat, []))
+            if len(cards) != view.hand_sizes[seat]:
+                raise ValueError(
+                    f"seat {seat} holds {view.hand_sizes[seat]} cards, not {len(cards)}"
+                )
+            hands.append(cards)
+        return cls(
+            players=view.players,
+            seed=seed,
+            options=view.options,
+            scores=list(view.scores),
+            dealer=view.dealer,
+            deal_no=view.hand_no - 1,
+            phase=view.phase,
+            turn=view.turn,
+            hands=hands,
+            stock=[],
+            turn_up=view.turn_up,
+            turn_up_state=view.turn_up_state,
+            bids=list(view.bids),
+            trump=view.trump,
+            maker=view.maker,
+            alone=view.alone,
+            defender_alone=view.defender_alone,
+            discard=view.discard,
+            leader=view.leader,
+            trick=list(view.trick),
+            tricks=list(view.tricks),
+            last_hand=view.last_hand,
+            winners=list(view.winners),
+        )
+
+    # ---- derived facts --------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return seat_names(self.players)
+
+    @property
+    def to_act(self) -> list[Seat]:
+        return [] if self.phase == "over" or self.turn is None else [self.turn]
+
+    @property
+    def sitting_out(self) -> list[Seat]:
+        out = []
+        if self.alone and self.maker is not None and self.players == 4:
+            out.append((self.maker + 2) % 4)
+        if self.defender_alone is not None:
+            out.append((self.defender_alone + 2) % 4)
+        return sorted(out)
+
+    @property
+    def active(self) -> list[Seat]:
+        out = self.sitting_out
+        return [s for s in range(self.players) if s not in out]
+
+    def tricks_won(self) -> list[int]:
+        won = [0] * self.players
+        for t in self.tricks:
+            won[t.winner] += 1
+        return won
+
+    def _can_go_alone(self) -> bool:
+        return self.players == 4 and self.options.allow_alone
+
+    def _next_active(self, seat: Seat) -> Seat:
+        out = self.sitting_out
+        nxt = (seat + 1) % self.players
+        while nxt in out:
+            nxt = (nxt + 1) % self.players
+        return nxt
+
+    def round1_word(self, seat: Seat) -> str:
+        """``take`` for the dealer, ``assist`` for his partner, ``order`` for the others."""
+        if seat == self.dealer:
+            return "take"
+        if self.players == 4 and seat == (self.dealer + 2) % 4:
+            return "assist"
+        return "order"
+
+    # ---- the protocol ---------------------------------------------------------------------
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat != self.turn or self.phase == "over":
+            return []
+        alone = self._can_go_alone()
+        if self.phase == "bid1":
+            word = self.round1_word(seat)
+            out = [act(word)]
+            if alone:
+                out.append(act(word, "alone"))
+            return [*out, act("pass")]
+        if self.phase == "discard":
+            return [act("discard", c) for c in self.hands[seat]]
+        if self.phase == "bid2":
+            barred = suit(self.turn_up)
+            out = []
+            for s in SUITS_ORDER:
+                if s == barred:
+                    continue
+                out.append(act("name", s))
+                if alone:
+                    out.append(act("name", f"{s}-alone"))
+            if seat != self.dealer:
+                out.append(act("pass"))
+            elif not self.options.stick_the_dealer:
+                out.append(act("bunch"))
+            return out
+        if self.phase == "defend":
+            return [act("defend"), act("pass")]
+        # play
+        return [act("play", c) for c in legal_plays(self.hands[seat], self.trick, self.trump)]
+
+    def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
+        parsed = Action.parse(action)
+        if self.phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat != self.turn:
+            who = self.names[self.turn] if self.turn is not None else "nobody"
+            raise IllegalAction(f"It is not your turn; {who} is to act.")
+        if parsed not in self.legal_actions(seat):
+            raise IllegalAction(self._why_illegal(seat, parsed))
+        handler = {
+            "bid1": self._bid1,
+            "discard": self._discard,
+            "bid2": self._bid2,
+            "defend": self._defend,
+            "play": self._play,
+        }[self.phase]
+        state, events = handler(seat, parsed)
+        return state, events  # type: ignore[return-value]
+
+    def _why_illegal(self, seat: Seat, action: Action) -> str:
+        if self.phase == "play" and action.kind == "play":
+            if action.arg not in self.hands[seat]:
+                return "You do not hold that card."
+            return "You must follow suit (the left bower counts as a trump)."
+        if self.phase == "bid2" and action.kind == "name" and action.arg[:1] == suit(self.turn_up):
+            return f"{SUIT_SYMBOL[suit(self.turn_up)]} was turned down; name another suit."
+        if action.kind in ("order", "assist", "take", "name") and action.arg.endswith("alone"):
+            return "Only the maker may go alone, and only four-handed."
+        if action.kind == "bunch" and self.options.stick_the_dealer:
+            return "Stick the dealer: you must name a suit."
+        words = ", ".join(str(a) for a in self.legal_actions(seat)[:8])
+        return f"`{action}` is not a legal move now; you may: {words}."
+
+    # ---- bidding ---------------------------------------------------------------------------
+
+    def _bid1(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
+        name = self.names[seat]
+        bids = [*self.bids, (seat, str(action))]
+        if action.kind == "pass":
+            if seat != self.dealer:
+                ev = Event(kind="pass", seat=seat, text=f"{name} passes.")
+                return self.model_copy(update={"bids": bids, "turn": (seat + 1) % self.players}), [
+                    ev
+                ]
+            s = SUIT_SYMBOL[suit(self.turn_up)]
+            ev = Event(
+                kind="turn_down", seat=seat, text=f"{name} turns down the {pretty(self.turn_up)}."
+            )
+            if not self.options.second_round:
+                return self._throw_in([ev])
+            ev2 = Event(kind="round2", text=f"Second round: name a suit other than {s}.")
+            return self.model_copy(
+                update={
+                    "bids": bids,
+                    "turn": (self.dealer + 1) % self.players,
+                    "phase": "bid2",
+                    "turn_up_state": "turned_down",
+                }
+            ), [ev, ev2]
+        alone = action.arg == "alone"
+        trump = suit(self.turn_up)
+        verb = {"order": "orders up", "assist": "assists", "take": "takes up"}[action.kind]
+        text = f"{name} {verb} the {pretty(self.turn_up)}" + (" and goes alone." if alone else ".")
+        if action.kind == "assist":
+            text = f"{name}: “I assist.” Trump is {SUIT_SYMBOL[trump]}" + (
+                "; going alone." if alone else "."
+            )
+        events = [
+            Event(
+                kind="make",
+                seat=seat,
+                text=text,
+                data={"trump": trump, "maker": seat, "alone": alone, "round": 1},
+            )
+        ]
+        state = self.model_copy(
+            update={"bids": bids, "trump": trump, "maker": seat, "alone": alone}
+        )
+        if alone and partner_of(seat, self.players) == self.dealer:
+            events.append(
+                Event(
+                    kind="set_aside",
+                    seat=self.dealer,
+                    text=f"{self.names[self.dealer]} sits out; the "
+                    f"{pretty(self.turn_up)} is set aside.",
+                )
+            )
+            return state.model_copy(update={"turn_up_state": "set_aside"})._after_trump(events)
+        hands = [list(h) for h in self.hands]
+        hands[self.dealer].append(self.turn_up)
+        return state.model_copy(
+            update={
+                "hands": hands,
+                "turn_up_state": "taken",
+                "phase": "discard",
+                "turn": self.dealer,
+            }
+        ), events
+
+    def _discard(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
+        hands = [list(h) for h in self.hands]
+        hands[seat].remove(action.arg)
+        events = [
+            Event(kind="discard", seat=seat, text=f"{self.names[seat]} discards a card face down."),
+            Event(
+                kind="discard_card",
+                seat=seat,
+                private_to=seat,
+                text=f"You discarded the {pretty(action.arg)}.",
+                data={"card": action.arg},
+            ),
+        ]
+        state = self.model_copy(
+            update={"hands": hands, "discard": action.arg, "bids": [*self.bids, (seat, "discard")]}
+        )
+        return state._after_trump(events)
+
+    def _bid2(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
+        name = self.names[seat]
+        bids = [*self.bids, (seat, str(action))]
+        if action.kind == "pass":
+            ev = Event(kind="pass", seat=seat, text=f"{name} passes.")
+            return self.model_copy(update={"bids": bids, "turn": (seat + 1) % self.players}), [ev]
+        if action.kind == "bunch":
+            ev = Event(kind="bunch", seat=seat, text=f"{name} bunches the cards.")
+            return self._throw_in([ev])
+        trump, _, alone_word = action.arg.partition("-")
+        alone = alone_word == "alone"
+        text = f"{name} makes {SUIT_SYMBOL[trump]} trump" + (" and goes alone." if alone else ".")
+        events = [
+            Event(
+                kind="make",
+                seat=seat,
+                text=text,
+                data={"trump": trump, "maker": seat, "alone": alone, "round": 2},
+            )
+        ]
+        state = self.model_copy(
+            update={"bids": bids, "trump": trump, "maker": seat, "alone": alone}
+        )
+        return state._after_trump(events)
+
+    def _after_trump(self, events: list[Event]) -> tuple[EuchreState, list[Event]]:
+        """Trump is made (and discarded for): offer defending alone, else start the play."""
+        if (
+            self.options.allow_defend_alone
+            and self.alone
+            and self.players == 4
+            and self.maker is not None
+        ):
+            return self.model_copy(update={"phase": "defend", "turn": (self.maker + 1) % 4}), events
+        return self._start_play(events)
+
+    def _defend(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
+        assert self.maker is not None
+        bids = [*self.bids, (seat, str(action))]
+        name = self.names[seat]
+        if action.kind == "defend":
+            ev = Event(kind="defend", seat=seat, text=f"{name} defends alone.")
+            return self.model_copy(update={"bids": bids, "defender_alone": seat})._start_play([ev])
+        ev = Event(kind="pass", seat=seat, text=f"{name} does not defend alone.")
+        if seat == (self.maker + 1) % 4:
+            return self.model_copy(update={"bids": bids, "turn": (self.maker + 3) % 4}), [ev]
+        return self.model_copy(update={"bids": bids})._start_play([ev])
+
+    def _start_play(self, events: list[Event]) -> tuple[EuchreState, list[Event]]:
+        leader = self._next_active(self.dealer)
+        out = self.sitting_out
+        if out:
+            names = " and ".join(self.names[s] for s in out)
+            events.append(
+                Event(
+                    kind="sit_out", text=f"{names} sit{'s' if len(out) == 1 else ''} out this hand."
+                )
+            )
+        events.append(Event(kind="lead", seat=leader, text=f"{self.names[leader]} leads."))
+        return self.model_copy(
+            update={"phase": "play", "leader": leader, "turn": leader, "trick": []}
+        ), events
+
+    def _throw_in(self, events: list[Event]) -> tuple[EuchreState, list[Event]]:
+        nxt = (self.dealer + 1) % self.players
+        events.append(
+            Event(
+                kind="redeal",
+                seat=nxt,
+                text=f"Nobody makes trump: a new deal, {self.names[nxt]} deals.",
+            )
+        )
+        return self._dealt(nxt, self.deal_no + 1), events
+
+    # ---- play and scoring -----------------------------------------------------------------
+
+    def _play(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
+        card = action.arg
+        hands = [list(h) for h in self.hands]
+        hands[seat].remove(card)
+        trick = [*self.trick, (seat, card)]
+        events = [
+            Event(
+                kind="play",
+                seat=seat,
+                text=f"{self.names[seat]} plays {pretty(card)}.",
+                data={"card": card},
+            )
+        ]
+        if len(trick) < len(self.active):
+            return self.model_copy(
+                update={"hands": hands, "trick": trick, "turn": self._next_active(seat)}
+            ), events
+        winner = trick_winner(trick, self.trump)
+        assert self.leader is not None
+        tricks = [*self.tricks, TrickRecord(leader=self.leader, plays=trick, winner=winner)]
+        events.append(
+            Event(
+                kind="trick",
+                seat=winner,
+                text=f"{self.names[winner]} takes the trick.",
+                data={"winner": winner, "trick": len(tricks)},
+            )
+        )
+        state = self.model_copy(
+            update={"hands": hands, "trick": [], "tricks": tricks, "leader": winner, "turn": winner}
+        )
+        if len(tricks) < TRICKS:
+            return state, events
+        return state._score_hand(events)
+
+    def _score_hand(self, events: list[Event]) -> tuple[EuchreState, list[Event]]:
+        assert self.maker is not None and self.trump is not None
+        n, o = self.players, self.options
+        won = self.tricks_won()
+        maker_side = side_of(self.maker, n)
+        makers = sum(won[s] for s in sides_of(n)[maker_side])
+        gained = [0] * len(self.scores)
+        who = side_name(maker_side, n)
+        lone = self.alone and n == 4
+        if makers == TRICKS:
+            pts = o.lone_march_value if lone else o.march_value
+            gained[maker_side] = pts
+            text = f"{who} march{'es' if n != 4 else ''}{' alone' if lone else ''}: {pts} points."
+        elif makers >= 3:
+            gained[maker_side] = o.point_value
+            text = f"{who} make{'s' if n != 4 else ''} {makers} tricks: {_pts(o.point_value)}."
+        else:
+            if self.defender_alone is not None:
+                pts = o.defend_alone_value
+            elif lone:
+                pts = o.alone_euchred_value
+            else:
+                pts = o.euchre_value
+            defenders = [side for side in range(len(self.scores)) if side != maker_side]
+            for side in defenders:
+                gained[side] = pts
+            each = " each" if len(defenders) > 1 else ""
+            them = " and ".join(side_name(s, n) for s in defenders)
+            text = f"{who} {'is' if n != 4 else 'are'} euchred: {_pts(pts)} to {them}{each}."
+        scores = [a + b for a, b in zip(self.scores, gained, strict=True)]
+        result = HandResult(
+            hand_no=self.deal_no + 1,
+            dealer=self.dealer,
+            trump=self.trump,
+            maker=self.maker,
+            alone=self.alone,
+            defender_alone=self.defender_alone,
+            makers_tricks=makers,
+            tricks_won=won,
+            gained=gained,
+            text=text,
+            tricks=self.tricks,
+        )
+        line = ", ".join(f"{side_name(s, n)} {v}" for s, v in enumerate(scores))
+        events.append(
+            Event(
+                kind="score",
+                text=f"{text} Score: {line}.",
+                data={"gained": gained, "scores": scores, "makers_tricks": makers},
+            )
+        )
+        state = self.model_copy(update={"scores": scores, "last_hand": result})
+        if max(scores) < o.target:
+            nxt = (self.dealer + 1) % n
+            events.append(Event(kind="deal", seat=nxt, text=f"{self.names[nxt]} deals."))
+            return state._dealt(nxt, self.deal_no + 1), events
+        winner_side, lines = state._decide_winner(scores, maker_side)
+        winners = list(sides_of(n)[winner_side])
+        events.append(Event(kind="game_over", text=lines[0], data={"winners": winners}))
+        return state.model_copy(
+            update={"phase": "over", "turn": None, "winners": winners, "result_lines": lines}
+        ), events
+
+    def _decide_winner(self, scores: list[int], maker_side: int) -> tuple[int, list[str]]:
+        n = self.players
+        top = max(scores)
+        reached = [s for s, v in enumerate(scores) if v == top]
+        lines: list[str] = []
+        if len(reached) == 1:
+            winner = reached[0]
+        else:
+            # three-handed, both defenders out on the same euchre (L1592)
+            winner = self._first_to_two_tricks(reached)
+            others = " and ".join(side_name(s, n) for s in reached)
+            lines.append(
+                f"{others} both reach {top}; {side_name(winner, n)} took two of the euchring "
+                "tricks first and goes out first."
+            )
+        rest = sorted((v for s, v in enumerate(scores) if s != winner), reverse=True)
+        verb = "win" if n == 4 else "wins"
+        head = f"{side_name(winner, n)} {verb} {scores[winner]}-{'-'.join(map(str, rest))}"
+        return winner, [head, *lines]
+
+    def _first_to_two_tricks(self, candidates: Sequence[int]) -> int:
+        count = dict.fromkeys(candidates, 0)
+        for t in self.tricks:
+            side = side_of(t.winner, self.players)
+            if side in count:
+                count[side] += 1
+                if count[side] == 2:
+                    return side
+        return candidates[0]  # unreachable: the defenders took at least three tricks
+
+    # ---- views and outcome ----------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> EuchreView:
+        n = self.players
+        own = seat is not None and 0 <= seat < n
+        return EuchreView(
+            game=self.game,
+            seat=seat,
+            players=n,
+            to_act=self.to_act,
+            over=self.phase == "over",
+            options=self.options,
+            names=self.names,
+            hand_no=self.deal_no + 1,
+            dealer=self.dealer,
+            phase=self.phase,
+            turn=self.turn,
+            turn_up=self.turn_up,
+            turn_up_state=self.turn_up_state,
+            bids=list(self.bids),
+            trump=self.trump,
+            maker=self.maker,
+            alone=self.alone,
+            defender_alone=self.defender_alone,
+            sitting_out=self.sitting_out,
+            active=self.active,
+            leader=self.leader,
+            trick=list(self.trick),
+            tricks=list(self.tricks),
+            tricks_won=self.tricks_won(),
+            scores=list(self.scores),
+            sides=sides_of(n),
+            side_of_seat=[side_of(s, n) for s in range(n)],
+            target=self.options.target,
+            hand_sizes=[len(h) for h in self.hands],
+            hand=list(self.hands[seat]) if own and seat is not None else [],
+            discard=self.discard if own and seat == self.dealer else None,
+            last_hand=self.last_hand,
+            winners=list(self.winners),
+        )
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        n = self.players
+        side_scores = self.scores
+        points = [float(side_scores[side_of(s, n)]) for s in range(n)]
+        winner_side = side_of(self.winners[0], n)
+        # rank sides: the winner first, then by score (ties share a rank)
+        order = sorted(range(len(side_scores)), key=lambda s: (s != winner_side, -side_scores[s]))
+        side_rank: dict[int, int] = {}
+        for i, s in enumerate(order):
+            prev = order[i - 1] if i else None
+            if prev is not None and prev != winner_side and side_scores[prev] == side_scores[s]:
+                side_rank[s] = side_rank[prev]
+            else:
+                side_rank[s] = i + 1
+        ranks = [side_rank[side_of(s, n)] for s in range(n)]
+        return Outcome(
+            points=points,
+            ranks=ranks,
+            winners=list(self.winners),
+            lines=list(self.result_lines),
+            teams=sides_of(n) if n == 4 else None,
+        )
+
+
+def _pts(v: int) -> str:
+    return f"{v} point{'s' if v != 1 else ''}"
+
+
+def first_dealer(players: int, options: EuchreOptions, seed: int) -> Seat:
+    """Who deals first: cards thrown round face up from a seat the seed picks, the first Jack deals
+    (our reading of the book's "best Euchre card", L1582), or simply a seat from the seed."""
+    rng = rng_for(seed, "first_dealer")
+    start = rng.randrange(players)
+    if options.first_dealer == "random":
+        return start
+    for i, card in enumerate(shuffled(deck(options.ranks), rng)):
+        if card[1] == "J":
+            return (start + i) % players
+    return start  # unreachable: every deck has Jacks
+
+
+def _check_deal(
+    deal: dict[str, Any], players: int, options: EuchreOptions
+) -> tuple[list[list[Card]], Card, list[Card]]:
+    """Validate a fixed deal: 5 distinct cards of this deck per seat and a turn-up."""
+    full = deck(options.ranks)
+    hands = [list(h) for h in deal["hands"]]
+    turn_up = str(deal["turn_up"])
+    if len(hands) != players or any(len(h) != HAND_SIZE for h in hands):
+        raise ValueError(f"a deal needs {players} hands of {HAND_SIZE} cards")
+    used = [c for h in hands for c in h] + [turn_up]
+    if len(set(used)) != len(used) or any(c not in full for c in used):
+        raise ValueError("a deal's cards must be distinct cards of this deck")
+    stock = deal.get("stock")
+    if stock is None:
+        stock = [c for c in full if c not in used]
+    else:
+        stock = list(stock)
+        if sorted(stock + used) != sorted(full):
+            raise ValueError("hands, turn-up and stock must make up the whole deck")
+    return hands, turn_up, stock
