@@ -32,8 +32,8 @@ def held(contract: Contract, with_: bool, k: int) -> list[str]:
     return trumps[k:k + 1]
 
 
-def score(code: str, preset: str = "classic", *, w: bool = True, k: int = 1, passt_nicht: bool = False,
-          options: SkatOptions | None = None, **kw: Any) -> int:
+def score(code: str, preset: str = "classic", *, w: bool = True, k: int = 1,
+          passt_nicht: bool = False, options: SkatOptions | None = None, **kw: Any) -> int:
     contract = c(code, passt_nicht=passt_nicht)
     o = options or (CLASSIC if preset == "classic" else ISKO)
     cards = held(contract, w, k) if contract.is_trump_game else []
@@ -220,18 +220,18 @@ def test_b08_to_b11_b16_solo_hands(code: str, hand: str, skat: str, value: int) 
 
 
 def test_b12_sj_in_the_skat() -> None:
-    cards = "CA HA HT HK DJ DA DT D9 D8 D7 SJ C7".split()
+    cards = ["CA", "HA", "HT", "HK", "DJ", "DA", "DT", "D9", "D8", "D7", "SJ", "C7"]
     got = score_game(c("solo-D"), CLASSIC, cards12=cards, points=70, tricks=6, bid=36)
     assert (got.matadors, got.with_matadors, got.entry) == (1, False, -36)
 
 
 def test_b13_tourne_grand() -> None:
-    cards = "CJ CK CQ SA S9 S7 HA HT H7 DA DJ C7".split()
+    cards = ["CJ", "CK", "CQ", "SA", "S9", "S7", "HA", "HT", "H7", "DA", "DJ", "C7"]
     assert score_game(c("tourne_grand"), CLASSIC, cards12=cards, points=70, tricks=6).entry == 24
 
 
 def test_b14_b20_guckser() -> None:
-    cards = "CA CQ SJ SK HJ HA HT DJ DT D7 C7 C8".split()
+    cards = ["CA", "CQ", "SJ", "SK", "HJ", "HA", "HT", "DJ", "DT", "D7", "C7", "C8"]
     assert score_game(c("guck_grand"), CLASSIC, cards12=cards, points=70, tricks=6).entry == 24
     assert score_game(c("guck_grand"), CLASSIC, cards12=cards, points=50, tricks=4).entry == -48
     assert score("guck_grand", k=2, points=70, tricks=6) == 36
