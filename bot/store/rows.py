@@ -1,0 +1,93 @@
+"""Plain records the store reads and writes: ids and text, never discord.py or game objects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    user_id: int | None
+    name: str
+    ai_level: str | None = None
+    timeouts: int = 0
+    resigned: bool = False
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One game session. ``state`` is the game's JSON snapshot (None in the lobby)."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game_key: str
+    preset: str
+    options: dict[str, Any]
+    players: int
+    status: str
+    host_id: int
+    seed: int
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    seats: tuple[SeatRow, ...] = ()
+    state: str | None = None
+    message_id: int | None = None
+    turn_deadline: datetime | None = None
+    lobby_deadline: datetime | None = None
+    end_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    table_id: int
+    seq: int
+    seat: int
+    user_id: int | None
+    action: str
+    reason: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    table_id: int
+    seat: int
+    game_key: str
+    preset: str
+    guild_id: int | None
+    user_id: int | None
+    name: str
+    points: float
+    rank: int
+    won: bool
+    resigned: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    game_key: str
+    scope: int
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class Finish:
+    """Everything written when a game ends, in the same transaction as its last action."""
+
+    results: list[ResultRow]
+    ratings: list[RatingRow]
+    tallies: list[tuple[str, int, int, str, float]] = field(default_factory=list)
+    """(game_key, scope, user_id, key, amount to add)."""
+
+
+GLOBAL_SCOPE = 0
+"""The ratings/tallies scope that covers every server and DM (guild ids are never 0)."""
