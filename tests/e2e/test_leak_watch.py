@@ -1,0 +1,85 @@
+"""The leak watch must be able to fail: fed real Euchre states and made-up messages."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games import registry
+from bot.games.cards import pretty
+from bot.games.euchre.rules import EuchreState
+from tests.e2e.fake_discord import MessageEvent
+from tests.e2e.leaks import LeakWatch, cards_in, hidden_cards
+
+
+def _game(seed: int) -> list[EuchreState]:
+    game = registry.get("euchre")
+    state = game.new(4, game.options("hoyle1871"), seed)
+    rng = random.Random(seed)
+    states = [state]
+    while not state.is_over and len(states) < 400:
+        seat = state.to_act[0]
+        state, _ = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        states.append(state)
+    return states
+
+
+def _event(text: str, *, public: bool = True, user: str | None = None,
+           custom_id: str | None = None) -> MessageEvent:
+    message = {"content": text, "embeds": [], "components": []}
+    if custom_id:
+        message["components"] = [{"type": 1, "components": [
+            {"type": 2, "label": "x", "custom_id": custom_id}]}]
+    return MessageEvent("edit", message, "100" if public else "200", not public, None,
+                        None if public else user)
+
+
+def test_views_never_show_what_the_watch_calls_hidden() -> None:
+    for seed in range(5):
+        for state in _game(seed):
+            public, per_seat = hidden_cards(state)
+            assert state.turn_up not in public
+            view = state.view(None).model_dump(mode="json")
+            view.pop("last_hand", None)
+            assert not public & cards_in(view)
+            for seat, hidden in per_seat.items():
+                mine = state.view(seat).model_dump(mode="json")
+                mine.pop("last_hand", None)
+                assert not hidden & cards_in(mine)
+                assert hidden <= public
+
+
+def test_a_hidden_card_in_the_channel_is_caught_and_a_played_one_is_not() -> None:
+    state = _game(7)[0]
+    watch = LeakWatch()
+    watch.record(1, 100, 1, state, {"42": 0})
+    east_card = state.hands[1][0]
+    watch.check(_event(f"North leads {pretty(state.turn_up)}"))
+    assert watch.leaks == [] and watch.checked == 1
+    watch.check(_event(f"East holds {pretty(east_card)}"))
+    assert [leak.cards for leak in watch.leaks] == [{east_card}]
+    watch.check(_event("table", custom_id=f"pa:1:1:play:{state.hands[2][0]}"))
+    assert watch.leaks[-1].cards == {state.hands[2][0]}
+
+
+def test_a_seat_may_read_its_own_hand_but_not_another() -> None:
+    state = _game(3)[0]
+    watch = LeakWatch()
+    watch.record(1, 100, 1, state, {"42": 0})
+    watch.check(_event(" ".join(pretty(c) for c in state.hands[0]), public=False, user="42"))
+    assert watch.leaks == []
+    watch.check(_event(pretty(state.hands[3][1]), public=False, user="42"))
+    assert watch.leaks[-1].cards == {state.hands[3][1]}
+
+
+def test_a_card_public_in_a_recent_version_is_not_flagged() -> None:
+    states = _game(11)
+    played = next(s for s in states if s.trick)
+    before = states[states.index(played) - 1]
+    card = played.trick[-1][1]
+    watch = LeakWatch()
+    watch.check(_event("nothing yet"))
+    watch.record(1, 100, 1, before, {})
+    watch.check(_event("first message"))
+    watch.record(1, 100, 2, played, {})
+    watch.check(_event(f"{pretty(card)} was played"))
+    assert watch.leaks == []
