@@ -1,0 +1,217 @@
+"""The store on real SQLite files: migrations, PRAGMAs, one transaction per action."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.store import (
+    ActionRow,
+    ChannelTaken,
+    Finish,
+    MigrationError,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    Store,
+    TableRow,
+    VersionConflict,
+)
+from bot.store.migrate import DEFAULT_MIGRATIONS_DIR
+
+
+@pytest.fixture
+async def store(tmp_path: Path):
+    s = await Store.open(tmp_path / "sub" / "db.sqlite3")
+    yield s
+    await s.close()
+
+
+async def _table(store: Store, channel: int = 10) -> TableRow:
+    return await store.create_table(
+        guild_id=1, channel_id=channel, game_key="toy", preset="classic", options={"target": 5},
+        players=2, host=SeatRow(0, 100, "Ann"), seed=42,
+        lobby_deadline=datetime.now(UTC) + timedelta(minutes=5),
+    )
+
+
+def _bump(row: TableRow, **changes: object) -> TableRow:
+    fields = {**row.__dict__, "version": row.version + 1, "updated_at": datetime.now(UTC)}
+    fields.update(changes)
+    return TableRow(**fields)  # type: ignore[arg-type]
+
+
+def _action(row: TableRow, seq: int, text: str = "take:1") -> ActionRow:
+    return ActionRow(row.id, seq, 0, 100, text, "human", datetime.now(UTC))
+
+
+async def test_open_creates_parent_dir_and_sets_pragmas(tmp_path: Path, store: Store) -> None:
+    assert (tmp_path / "sub" / "db.sqlite3").exists()
+    assert await store.pragma("journal_mode") == "wal"
+    assert await store.pragma("foreign_keys") == 1
+    assert await store.pragma("busy_timeout") == 5000
+    assert store.applied == ["0001_init.sql"]
+
+
+async def test_migrations_apply_in_order_once(tmp_path: Path) -> None:
+    mig = tmp_path / "mig"
+    mig.mkdir()
+    (mig / "0002_b.sql").write_text("INSERT INTO t VALUES ('second');")
+    (mig / "0001_a.sql").write_text("CREATE TABLE t (v TEXT);")
+    (mig / "0010_c.sql").write_text("INSERT INTO t VALUES ('third');")
+    s = await Store.open(tmp_path / "a.db", migrations_dir=mig)
+    assert s.applied == ["0001_a.sql", "0002_b.sql", "0010_c.sql"]
+    await s.close()
+    s = await Store.open(tmp_path / "a.db", migrations_dir=mig)
+    assert s.applied == []
+    await s.close()
+    with sqlite3.connect(tmp_path / "a.db") as raw:
+        assert [r[0] for r in raw.execute("SELECT v FROM t")] == ["second", "third"]
+        ledger = raw.execute("SELECT version, name FROM schema_migrations ORDER BY version")
+        assert ledger.fetchall() == [(1, "0001_a.sql"), (2, "0002_b.sql"), (10, "0010_c.sql")]
+
+
+async def test_edited_applied_migration_is_refused(tmp_path: Path) -> None:
+    mig = tmp_path / "mig"
+    shutil.copytree(DEFAULT_MIGRATIONS_DIR, mig)
+    s = await Store.open(tmp_path / "a.db", migrations_dir=mig)
+    await s.close()
+    first = mig / "0001_init.sql"
+    first.write_text(first.read_text() + "\n-- a harmless looking edit\n")
+    with pytest.raises(MigrationError, match=r"0001_init\.sql was edited after it was applied"):
+        await Store.open(tmp_path / "a.db", migrations_dir=mig)
+
+
+async def test_failing_migration_rolls_back_whole_file(tmp_path: Path) -> None:
+    mig = tmp_path / "mig"
+    mig.mkdir()
+    (mig / "0001_a.sql").write_text("CREATE TABLE t (v TEXT);")
+    (mig / "0002_bad.sql").write_text("CREATE TABLE u (v TEXT);\nINSERT INTO nowhere VALUES (1);")
+    with pytest.raises(MigrationError, match=r"0002_bad\.sql failed and was rolled back"):
+        await Store.open(tmp_path / "a.db", migrations_dir=mig)
+    with sqlite3.connect(tmp_path / "a.db") as raw:
+        names = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert "t" in names and "u" not in names
+        assert raw.execute("SELECT COUNT(*) FROM schema_migrations").fetchone() == (1,)
+
+
+async def test_bad_migration_names_and_missing_files_are_refused(tmp_path: Path) -> None:
+    mig = tmp_path / "mig"
+    mig.mkdir()
+    (mig / "1_a.sql").write_text("SELECT 1;")
+    with pytest.raises(MigrationError, match="NNNN_description"):
+        await Store.open(tmp_path / "a.db", migrations_dir=mig)
+    (mig / "1_a.sql").unlink()
+    (mig / "0001_a.sql").write_text("SELECT 1;")
+    (mig / "0002_b.sql").write_text("SELECT 2;")
+    s = await Store.open(tmp_path / "b.db", migrations_dir=mig)
+    await s.close()
+    (mig / "0002_b.sql").unlink()
+    with pytest.raises(MigrationError, match="not in"):
+        await Store.open(tmp_path / "b.db", migrations_dir=mig)
+
+
+async def test_table_roundtrip_and_one_open_table_per_channel(store: Store) -> None:
+    row = await _table(store)
+    got = await store.get_table(row.id)
+    assert got is not None
+    assert (got.channel_id, got.options, got.status) == (10, {"target": 5}, "lobby")
+    assert got.seats == (SeatRow(0, 100, "Ann"),)
+    assert got.lobby_deadline is not None and got.lobby_deadline.tzinfo is not None
+    with pytest.raises(ChannelTaken):
+        await _table(store)
+    closed = _bump(row, status="aborted", end_reason="aborted")
+    await store.save_table(closed, prev_version=row.version)
+    assert await store.open_table_in_channel(10) is None
+    again = await _table(store)
+    assert again.id != row.id
+    assert [t.id for t in await store.open_tables()] == [again.id]
+
+
+async def test_record_action_is_one_transaction(store: Store) -> None:
+    row = await _table(store)
+    playing = _bump(row, status="playing", state='{"pile": 5}', seats=(
+        SeatRow(0, 100, "Ann"), SeatRow(1, None, "AI", ai_level="normal")))
+    await store.save_table(playing, prev_version=row.version)
+    after = _bump(playing, state='{"pile": 4}')
+    await store.record_action(after, _action(after, after.version), prev_version=playing.version)
+    # A stale writer (wrong prev_version): the log row it inserted first must be rolled back.
+    stale = _bump(after, state='{"pile": 0}')
+    with pytest.raises(VersionConflict):
+        await store.record_action(stale, _action(stale, 99), prev_version=playing.version)
+    got = await store.get_table(row.id)
+    assert got is not None and got.state == '{"pile": 4}' and got.version == after.version
+    assert [a.seq for a in await store.actions(row.id)] == [after.version]
+    # A failing seat write (AI seat without a level breaks a CHECK) rolls back action + snapshot.
+    bad_seats = (SeatRow(0, 100, "Ann"), SeatRow(1, None, "?"))
+    broken = _bump(after, state='{"pile": 3}', seats=bad_seats)
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.record_action(broken, _action(broken, broken.version),
+                                  prev_version=after.version, seats=True)
+    got = await store.get_table(row.id)
+    assert got is not None and got.state == '{"pile": 4}' and len(got.seats) == 2
+    assert len(await store.actions(row.id)) == 1
+    # A duplicate seq is refused by the primary key, and nothing of it stays either.
+    dup = _bump(after, state='{"pile": 2}')
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.record_action(dup, _action(dup, after.version), prev_version=after.version)
+    got = await store.get_table(row.id)
+    assert got is not None and got.version == after.version
+
+
+async def test_foreign_keys_are_enforced(store: Store) -> None:
+    row = await _table(store)
+    ghost = ActionRow(row.id + 1000, 2, 0, None, "x", "ai", datetime.now(UTC))
+    target = _bump(row)
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        await store.record_action(target, ghost, prev_version=row.version)
+
+
+async def test_finish_writes_results_ratings_and_adds_tallies(store: Store) -> None:
+    stamp = datetime.now(UTC)
+    for n, (channel, won) in enumerate([(20, True), (21, False)]):
+        row = await _table(store, channel)
+        done = _bump(row, status="finished", end_reason="finished")
+        finish = Finish(
+            results=[ResultRow(row.id, 0, "toy", "classic", 1, 100, "Ann", 3.0, 1 if won else 2,
+                               won, False, stamp)],
+            ratings=[RatingRow("toy", 0, 100, "Ann", 26.0 + n, 8.0)],
+            tallies=[("toy", 0, 100, "games", 1), ("toy", 0, 100, "wins", int(won)),
+                     ("toy", 0, 100, "points", 3.0)],
+        )
+        await store.finish_table(done, prev_version=row.version, finish=finish)
+    board = await store.leaderboard("toy", 0, 10)
+    assert len(board) == 1
+    rating, tallies = board[0]
+    assert rating.mu == 27.0
+    assert tallies == {"games": 2, "wins": 1, "points": 6.0}
+    ratings, per_game = await store.user_ladders(100, 0)
+    assert ratings["toy"].mu == 27.0 and per_game["toy"]["games"] == 2
+    assert await store.user_ladders(100, 5) == ({}, {})
+
+
+async def test_settings(store: Store) -> None:
+    assert await store.get_setting("user", 7, "deck", "english") == "english"
+    await store.set_setting("user", 7, "deck", {"style": "french", "big": True})
+    await store.set_setting("user", 7, "deck", {"style": "german"})
+    await store.set_setting("guild", 7, "deck", "x")
+    assert await store.get_setting("user", 7, "deck") == {"style": "german"}
+    assert await store.settings("user", 7) == {"deck": {"style": "german"}}
+    await store.delete_setting("user", 7, "deck")
+    assert await store.get_setting("user", 7, "deck") is None
+    assert await store.get_setting("guild", 7, "deck") == "x"
+
+
+async def test_data_survives_close_and_reopen(tmp_path: Path) -> None:
+    s = await Store.open(tmp_path / "db")
+    row = await _table(s)
+    await s.set_message(row.id, 555)
+    await s.close()
+    s = await Store.open(tmp_path / "db")
+    got = await s.get_table(row.id)
+    await s.close()
+    assert got is not None and got.message_id == 555
