@@ -186,6 +186,9 @@ class FakeDiscord:
         self.channel_log: dict[str, list[str]] = {}
         """channel id -> message ids in order of creation (ephemerals included)."""
         self.events: list[MessageEvent] = []
+        self.by_user: dict[str, list[str]] = {}
+        """user id -> ids of the messages only they see (their DMs and ephemerals), in order."""
+        self._waiters: list[tuple[frozenset[str], asyncio.Event]] = []
         self.listeners: list[Callable[[MessageEvent], None]] = []
         """Called synchronously on every message event, before the bot gets its answer."""
         self.interactions: dict[str, Interaction] = {}
@@ -658,6 +661,8 @@ class FakeDiscord:
             user_id = next((u for u, c in self.dm_channels.items() if c == channel_id), None)
         self.messages[msg["id"]] = msg
         self.channel_log.setdefault(channel_id, []).append(msg["id"])
+        if user_id or (ephemeral and ephemeral_to):
+            self.by_user.setdefault(user_id or ephemeral_to or "", []).append(msg["id"])
         event = MessageEvent("create", copy.deepcopy(msg), channel_id, ephemeral, token,
                              user_id or (ephemeral_to if ephemeral else None))
         self.message_meta[msg["id"]] = event
@@ -688,8 +693,24 @@ class FakeDiscord:
         self._emit(MessageEvent("delete", msg, meta.channel_id, meta.ephemeral, token,
                                 meta.user_id))
 
+    def changed(self, *keys: str) -> asyncio.Event:
+        """An event set at the next message change seen by any of ``keys`` (channel or user
+        ids): a cheap wait for many concurrent players (the bench)."""
+        flag = asyncio.Event()
+        self._waiters.append((frozenset(keys), flag))
+        return flag
+
     def _emit(self, event: MessageEvent) -> None:
         self.events.append(event)
+        if self._waiters:
+            keys = {event.channel_id, event.user_id or ""}
+            keep = []
+            for wanted, flag in self._waiters:
+                if wanted & keys:
+                    flag.set()
+                else:
+                    keep.append((wanted, flag))
+            self._waiters = keep
         for listener in list(self.listeners):
             listener(event)
 
