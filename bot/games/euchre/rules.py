@@ -679,8 +679,7 @@ class EuchreState(State):
 
     def _decide_winner(self, scores: list[int], maker_side: int) -> tuple[int, list[str]]:
         n = self.players
-        top = max(scores)
-        reached = [s for s, v in enumerate(scores) if v == top]
+        reached = [s for s, v in enumerate(scores) if v >= self.options.target]
         lines: list[str] = []
         if len(reached) == 1:
             winner = reached[0]
@@ -689,12 +688,15 @@ class EuchreState(State):
             winner = self._first_to_two_tricks(reached)
             others = " and ".join(side_name(s, n) for s in reached)
             lines.append(
-                f"{others} both reach {top}; {side_name(winner, n)} took two of the euchring "
-                "tricks first and goes out first."
+                f"{others} both reach {self.options.target}; {side_name(winner, n)} took two "
+                "of the euchring tricks first and goes out first."
             )
-        rest = sorted((v for s, v in enumerate(scores) if s != winner), reverse=True)
-        verb = "win" if n == 4 else "wins"
-        head = f"{side_name(winner, n)} {verb} {scores[winner]}-{'-'.join(map(str, rest))}"
+        if n == 3:
+            rest = ", ".join(f"{side_name(s, n)} {v}" for s, v in enumerate(scores) if s != winner)
+            head = f"{side_name(winner, n)} wins with {scores[winner]} ({rest})"
+        else:
+            verb = "win" if n == 4 else "wins"
+            head = f"{side_name(winner, n)} {verb} {scores[winner]}-{scores[1 - winner]}"
         return winner, [head, *lines]
 
     def _first_to_two_tricks(self, candidates: Sequence[int]) -> int:
