@@ -28,6 +28,8 @@ class SeatInfo(BaseModel):
     ai_level: str | None = None
     """Set when the AI plays this seat (added as AI, or handed over after timeouts)."""
     timeouts: int = 0
+    resigned: bool = False
+    """The user resigned: the AI plays the seat to the end and the user's result is a loss."""
 
     @property
     def is_ai(self) -> bool:
@@ -76,7 +78,7 @@ class TableUpdate(BaseModel):
     table: TableInfo
     reason: str
     """'created', 'joined', 'left', 'ai_added', 'seat_removed', 'started', 'action', 'timeout',
-    'seat_to_ai', 'finished', 'aborted', 'expired'."""
+    'seat_to_ai', 'resigned', 'finished', 'aborted', 'expired'."""
     events: list[Event] = Field(default_factory=list)
     actor_seat: int | None = None
     notice: str | None = None

@@ -1,0 +1,119 @@
+"""Results, OpenSkill ratings and tallies for a finished game.
+
+Ratings are kept per game key in two scopes: global (scope 0) and per server (scope = guild id),
+each computed from its own games only, so a server's ladder is not shaped by games elsewhere.
+AI seats are not rated: they play as fixed, unstored default-rated opponents. A human seat that
+the AI finished (after timeouts) still counts for its human; a resigned seat counts as a loss,
+ranked below every seat that played on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from openskill.models import PlackettLuce
+
+from bot.games.base import Outcome
+from bot.service.models import SeatInfo, TableInfo
+from bot.store.rows import GLOBAL_SCOPE, Finish, RatingRow, ResultRow
+
+MODEL = PlackettLuce()
+DEFAULT_MU = MODEL.mu
+DEFAULT_SIGMA = MODEL.sigma
+
+
+def display_rating(mu: float, sigma: float) -> float:
+    """The conservative ordinal (mu - 3 sigma) on a friendlier scale: a newcomer shows 1000."""
+    return round(1000 + 40 * (mu - 3 * sigma), 1)
+
+
+def scopes(guild_id: int | None) -> list[int]:
+    return [GLOBAL_SCOPE] if guild_id is None else [GLOBAL_SCOPE, guild_id]
+
+
+def final_ranks(outcome: Outcome, seats: Sequence[SeatInfo]) -> list[int]:
+    """The outcome's ranks, with every resigned seat moved below all who played on."""
+    ranks = list(outcome.ranks)
+    worst = max(ranks, default=0) + 1
+    for seat in seats:
+        if seat.resigned:
+            ranks[seat.index] = worst
+    return ranks
+
+
+def rating_groups(
+    players: int, teams: list[list[int]] | None, seats: Sequence[SeatInfo], ranks: list[int]
+) -> tuple[list[list[int]], list[int]]:
+    """Seats grouped as OpenSkill teams with one rank per team.
+
+    A resigned seat leaves its partnership and is rated alone, last: its partner is not
+    punished for the resignation beyond the game the partnership actually lost or won.
+    """
+    resigned = {s.index for s in seats if s.resigned}
+    groups = [list(t) for t in teams] if teams else [[i] for i in range(players)]
+    out: list[list[int]] = []
+    for group in groups:
+        kept = [i for i in group if i not in resigned]
+        if kept:
+            out.append(kept)
+    out.extend([i] for i in sorted(resigned))
+    return out, [min(ranks[i] for i in group) for group in out]
+
+
+def build_finish(
+    table: TableInfo,
+    outcome: Outcome,
+    teams: list[list[int]] | None,
+    current: Mapping[int, Mapping[int, RatingRow]],
+    when: datetime,
+) -> Finish:
+    """Result rows, new ratings (per scope) and tally increments for a finished table.
+
+    ``current`` is scope -> user id -> the stored rating, for the humans at the table.
+    """
+    seats = sorted(table.seats, key=lambda s: s.index)
+    ranks = final_ranks(outcome, seats)
+    results = [
+        ResultRow(
+            table_id=table.id, seat=s.index, game_key=table.game_key, preset=table.preset,
+            guild_id=table.guild_id, user_id=s.user_id, name=s.name,
+            points=float(outcome.points[s.index]), rank=ranks[s.index],
+            won=s.index in outcome.winners and not s.resigned, resigned=s.resigned,
+            created_at=when,
+        )
+        for s in seats
+    ]
+    humans = [s for s in seats if s.user_id is not None]
+    groups, group_ranks = rating_groups(table.players, teams or outcome.teams, seats, ranks)
+    ratings: list[RatingRow] = []
+    tallies: list[tuple[str, int, int, str, float]] = []
+    for scope in scopes(table.guild_id):
+        stored = current.get(scope, {})
+        before = {
+            s.index: stored.get(s.user_id) if s.user_id is not None else None for s in seats
+        }
+        after: dict[int, tuple[float, float]] = {
+            i: (r.mu, r.sigma) if r else (DEFAULT_MU, DEFAULT_SIGMA) for i, r in before.items()
+        }
+        if len(groups) >= 2 and humans:
+            model_teams = [
+                [MODEL.rating(mu=after[i][0], sigma=after[i][1]) for i in group]
+                for group in groups
+            ]
+            rated = MODEL.rate(model_teams, ranks=list(group_ranks))
+            for group, new_team in zip(groups, rated, strict=True):
+                for i, rating in zip(group, new_team, strict=True):
+                    after[i] = (rating.mu, rating.sigma)
+        for s in humans:
+            assert s.user_id is not None
+            mu, sigma = after[s.index]
+            ratings.append(RatingRow(table.game_key, scope, s.user_id, s.name, mu, sigma))
+            result = results[s.index]
+            tallies.extend([
+                (table.game_key, scope, s.user_id, "games", 1.0),
+                (table.game_key, scope, s.user_id, "wins", float(result.won)),
+                (table.game_key, scope, s.user_id, "points", result.points),
+                (table.game_key, scope, s.user_id, "resigns", float(s.resigned)),
+            ])
+    return Finish(results=results, ratings=ratings, tallies=tallies)
