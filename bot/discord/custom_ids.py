@@ -1,0 +1,132 @@
+"""Custom ids of Parlour's components, and the slash commands (a stable surface for e2e tests).
+
+Every button and select the bot sends carries all it needs in its custom id (at most 100
+characters), so it still works after a restart with no state kept in memory:
+
+=====================================  ==================================================
+custom id                              meaning
+=====================================  ==================================================
+``pa:<table_id>:<version>:<action>``   a game action button, e.g. ``pa:12:37:play:HJ``;
+                                       refused as stale unless ``version`` is the table's
+``ps:<table_id>:<version>[:<n>]``      a select menu of game actions; each option's value
+                                       is the action (``play:HJ``); ``n`` numbers the
+                                       selects when more than 25 actions need several
+``pl:<table_id>:<op>``                 a lobby button; ``op`` is ``join``, ``leave``,
+                                       ``ai`` (add an AI seat) or ``start``
+``ph:<table_id>``                      "Show my hand": an ephemeral hand with fresh buttons
+=====================================  ==================================================
+
+Ids are decimal, the action is the game's compact form (``kind`` or ``kind:arg``). A custom id
+that starts with one of these prefixes but is malformed is still answered (an ephemeral "I don't
+recognise that button"), never silently dropped.
+
+Slash commands (``<game>`` is a registry key; ``euchre`` today):
+
+- ``/<game> new [preset] [players] [thread]``, ``/<game> join``, ``/<game> leave``,
+  ``/<game> bot``, ``/<game> start [fill]``, ``/<game> hand``, ``/<game> rules [preset]``,
+  ``/<game> score``, ``/<game> abort`` (guild only; the table is the channel's open table);
+- ``/leaderboard <game> [scope: server|global]``, ``/stats [user]``, ``/help`` (anywhere).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+MAX_CUSTOM_ID = 100
+LOBBY_OPS = ("join", "leave", "ai", "start")
+LobbyOp = Literal["join", "leave", "ai", "start"]
+
+# The dispatch templates are deliberately loose (anything after the prefix) so that a malformed
+# id still reaches our callback and gets a polite answer; the strict patterns below decide.
+ACTION_TEMPLATE = r"pa:(?P<rest>.*)"
+SELECT_TEMPLATE = r"ps:(?P<rest>.*)"
+LOBBY_TEMPLATE = r"pl:(?P<rest>.*)"
+HAND_TEMPLATE = r"ph:(?P<rest>.*)"
+
+_INT = r"(0|[1-9][0-9]{0,18})"
+_ACTION = r"[A-Za-z0-9_]+(:[A-Za-z0-9_\-,.+>]+)?"
+_ACTION_RE = re.compile(rf"pa:(?P<table>{_INT}):(?P<version>{_INT}):(?P<action>{_ACTION})")
+_SELECT_RE = re.compile(rf"ps:(?P<table>{_INT}):(?P<version>{_INT})(:(?P<part>[0-4]))?")
+_LOBBY_RE = re.compile(rf"pl:(?P<table>{_INT}):(?P<op>{'|'.join(LOBBY_OPS)})")
+_HAND_RE = re.compile(rf"ph:(?P<table>{_INT})")
+_ACTION_VALUE_RE = re.compile(_ACTION)
+
+
+class BadCustomId(ValueError):
+    """A custom id we did not make (or cannot read): answered with an ephemeral error."""
+
+
+@dataclass(frozen=True)
+class ActionId:
+    table_id: int
+    version: int
+    action: str
+
+    def encode(self) -> str:
+        return _checked(f"pa:{self.table_id}:{self.version}:{self.action}")
+
+
+@dataclass(frozen=True)
+class SelectId:
+    table_id: int
+    version: int
+    part: int = 0
+
+    def encode(self) -> str:
+        suffix = f":{self.part}" if self.part else ""
+        return _checked(f"ps:{self.table_id}:{self.version}{suffix}")
+
+
+@dataclass(frozen=True)
+class LobbyId:
+    table_id: int
+    op: LobbyOp
+
+    def encode(self) -> str:
+        return _checked(f"pl:{self.table_id}:{self.op}")
+
+
+@dataclass(frozen=True)
+class HandId:
+    table_id: int
+
+    def encode(self) -> str:
+        return _checked(f"ph:{self.table_id}")
+
+
+CustomId = ActionId | SelectId | LobbyId | HandId
+
+
+def _checked(text: str) -> str:
+    if len(text) > MAX_CUSTOM_ID:
+        raise BadCustomId(f"custom id longer than {MAX_CUSTOM_ID} characters: {text[:40]}…")
+    if parse(text) is None:  # pragma: no cover - guards against an encoder/parser mismatch
+        raise BadCustomId(f"custom id does not parse back: {text!r}")
+    return text
+
+
+def fits(action: str, table_id: int, version: int) -> bool:
+    """Whether a button for ``action`` fits in a custom id (else it goes into a select)."""
+    return len(f"pa:{table_id}:{version}:{action}") <= MAX_CUSTOM_ID and valid_action(action)
+
+
+def valid_action(value: str) -> bool:
+    """Whether ``value`` looks like a compact action (select values are checked with this)."""
+    return len(value) <= 64 and _ACTION_VALUE_RE.fullmatch(value) is not None
+
+
+def parse(custom_id: str) -> CustomId | None:
+    """The id's meaning, or None when it is not one of ours or is malformed."""
+    if not isinstance(custom_id, str) or len(custom_id) > MAX_CUSTOM_ID:
+        return None
+    if m := _ACTION_RE.fullmatch(custom_id):
+        return ActionId(int(m["table"]), int(m["version"]), m["action"])
+    if m := _SELECT_RE.fullmatch(custom_id):
+        return SelectId(int(m["table"]), int(m["version"]), int(m["part"] or 0))
+    if m := _LOBBY_RE.fullmatch(custom_id):
+        return LobbyId(int(m["table"]), m["op"])  # type: ignore[arg-type]
+    if m := _HAND_RE.fullmatch(custom_id):
+        return HandId(int(m["table"]))
+    return None

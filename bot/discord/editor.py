@@ -1,0 +1,84 @@
+"""Coalesced message edits: at most one edit per key per interval, always ending on the latest.
+
+A fast table (AI seats answer at once) changes many times a second; Discord allows about five
+edits per five seconds per channel. The first change is shown at once, later ones wait out the
+interval, and changes that arrive meanwhile replace each other so only the newest is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Generic, TypeVar
+
+log = logging.getLogger(__name__)
+
+K = TypeVar("K", bound=Hashable)
+T = TypeVar("T")
+
+
+class CoalescingEditor(Generic[K, T]):
+    """Sends ``send(key, item)`` for the newest item per key, spaced by ``interval`` seconds.
+
+    ``order`` gives each item a rank (a table version); an item older than one already sent or
+    pending is dropped, so out-of-order updates can never roll a message back.
+    """
+
+    def __init__(
+        self,
+        send: Callable[[K, T], Awaitable[None]],
+        interval: float,
+        *,
+        order: Callable[[T], int] | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self._send = send
+        self._interval = interval
+        self._order = order
+        self._sleep = sleep
+        self._pending: dict[K, T] = {}
+        self._last_rank: dict[K, int] = {}
+        self._workers: dict[K, asyncio.Task[None]] = {}
+
+    def submit(self, key: K, item: T) -> None:
+        """Queue ``item`` as the newest state for ``key``; returns at once."""
+        if self._order is not None:
+            rank = self._order(item)
+            pending = self._pending.get(key)
+            newest = max(
+                self._last_rank.get(key, -1),
+                self._order(pending) if pending is not None else -1,
+            )
+            if rank < newest:
+                return
+        self._pending[key] = item
+        worker = self._workers.get(key)
+        if worker is None or worker.done():
+            self._workers[key] = asyncio.create_task(self._run(key), name=f"edit-{key}")
+
+    async def _run(self, key: K) -> None:
+        while key in self._pending:
+            item = self._pending.pop(key)
+            if self._order is not None:
+                self._last_rank[key] = self._order(item)
+            try:
+                await self._send(key, item)
+            except Exception:
+                log.exception("editing the message for %r failed", key)
+            if key in self._pending or self._interval > 0:
+                await self._sleep(self._interval)
+        self._workers.pop(key, None)
+
+    async def flush(self, key: K | None = None) -> None:
+        """Wait until everything submitted (for ``key``, or for all keys) has been sent."""
+        while True:
+            tasks = [
+                t for k, t in self._workers.items() if (key is None or k == key) and not t.done()
+            ]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    def pending(self, key: K) -> bool:
+        return key in self._pending or key in self._workers

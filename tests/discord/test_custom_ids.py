@@ -1,0 +1,86 @@
+"""Custom ids round-trip, stay within 100 characters, and malformed ones are recognised as such."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.discord import custom_ids as ids
+
+table_ids = st.integers(min_value=0, max_value=2**63 - 1)
+versions = st.integers(min_value=0, max_value=10**9)
+actions = st.from_regex(r"[a-z_]{1,10}(:[A-Za-z0-9]{1,6}(,[A-Z0-9]{1,3}){0,3})?", fullmatch=True)
+
+
+@settings(max_examples=300)
+@given(table_ids, versions, actions)
+def test_action_ids_round_trip(table_id: int, version: int, action: str) -> None:
+    encoded = ids.ActionId(table_id, version, action).encode()
+    assert len(encoded) <= ids.MAX_CUSTOM_ID
+    assert ids.parse(encoded) == ids.ActionId(table_id, version, action)
+    assert re.fullmatch(ids.ACTION_TEMPLATE, encoded)
+
+
+@settings(max_examples=200)
+@given(table_ids, versions, st.integers(min_value=0, max_value=4))
+def test_select_ids_round_trip(table_id: int, version: int, part: int) -> None:
+    encoded = ids.SelectId(table_id, version, part).encode()
+    assert ids.parse(encoded) == ids.SelectId(table_id, version, part)
+    assert re.fullmatch(ids.SELECT_TEMPLATE, encoded)
+
+
+@pytest.mark.parametrize("op", ids.LOBBY_OPS)
+def test_lobby_and_hand_ids_round_trip(op: ids.LobbyOp) -> None:
+    assert ids.parse(ids.LobbyId(7, op).encode()) == ids.LobbyId(7, op)
+    assert re.fullmatch(ids.LOBBY_TEMPLATE, ids.LobbyId(7, op).encode())
+    assert ids.parse(ids.HandId(7).encode()) == ids.HandId(7)
+    assert re.fullmatch(ids.HAND_TEMPLATE, ids.HandId(7).encode())
+
+
+def test_the_documented_example() -> None:
+    assert ids.parse("pa:12:37:play:HJ") == ids.ActionId(12, 37, "play:HJ")
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "pa:",
+        "pa:12",
+        "pa:12:37",
+        "pa:12:37:",
+        "pa:x:37:play:HJ",
+        "pa:-1:37:play:HJ",
+        "pa:012:37:play:HJ",
+        "pa:12:37:play:H J",
+        "pa:12:37:play:HJ:extra",
+        "pa:12:37:" + "a" * 200,
+        "pl:12:dance",
+        "pl:12",
+        "ph:",
+        "ph:12:3",
+        "ps:12",
+        "ps:12:3:9",
+        "px:1:2",
+        "PA:12:37:play:HJ",
+        "pa:99999999999999999999:1:pass",
+    ],
+)
+def test_malformed_ids_are_rejected(bad: str) -> None:
+    assert ids.parse(bad) is None
+
+
+@pytest.mark.parametrize("bad", ["pa:12:37", "pl:12:dance", "ph:", "ps:1"])
+def test_malformed_ids_with_our_prefix_still_reach_a_handler(bad: str) -> None:
+    """The loose templates catch them, so the user gets an answer instead of silence."""
+    templates = [ids.ACTION_TEMPLATE, ids.SELECT_TEMPLATE, ids.LOBBY_TEMPLATE, ids.HAND_TEMPLATE]
+    assert any(re.fullmatch(t, bad) for t in templates)
+
+
+def test_an_overlong_id_cannot_be_made() -> None:
+    with pytest.raises(ids.BadCustomId):
+        ids.ActionId(2**62, 10**9, "play:" + "A" * 90).encode()
+    assert not ids.fits("play:" + "A" * 90, 2**62, 10**9)
