@@ -134,6 +134,8 @@ class ToyGame(Game[ToyState, ToyOptions]):
     ) -> Action:
         assert isinstance(view, ToyView)
         SEEN.append(view)
+        if KNOBS.get("gate"):
+            KNOBS["gate"].wait(10)
         if KNOBS.get("sleep_ms"):
             time.sleep(KNOBS["sleep_ms"] / 1000)
         if KNOBS.get("broken"):
@@ -149,6 +151,7 @@ class ToyGame(Game[ToyState, ToyOptions]):
 
 
 KNOBS: dict[str, Any] = {}
-"""Test knobs for the AI: {'sleep_ms': dawdle this long, 'broken': answer nonsense}."""
+"""Test knobs for the AI: 'gate' (a threading.Event to wait for), 'sleep_ms' (dawdle this long),
+'broken' (answer nonsense)."""
 
 GAME = ToyGame()
