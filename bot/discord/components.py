@@ -1,0 +1,169 @@
+"""Persistent components: `DynamicItem`s whose custom ids carry everything they need.
+
+discord.py rebuilds one of these from the custom id of every click, even after a restart, and
+hands the click to the client's `TableUI` (``client.table_ui``). Nothing here decides anything:
+the callbacks parse, then delegate.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from bot.discord import custom_ids as ids
+from bot.discord.layout import ButtonSpec, Layout, SelectSpec
+
+if TYPE_CHECKING:
+    from discord import Interaction
+
+log = logging.getLogger(__name__)
+
+
+class ClickHandler(Protocol):
+    async def on_action(
+        self, interaction: Interaction, table_id: int, version: int, action: str
+    ) -> None: ...
+    async def on_lobby(self, interaction: Interaction, table_id: int, op: ids.LobbyOp) -> None: ...
+    async def on_show_hand(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_bad_component(self, interaction: Interaction, why: str) -> None: ...
+
+
+def handler_of(interaction: Interaction) -> ClickHandler | None:
+    return getattr(interaction.client, "table_ui", None)
+
+
+async def _dispatch(interaction: Interaction, custom_id: str, select_value: str | None) -> None:
+    handler = handler_of(interaction)
+    if handler is None:  # pragma: no cover - a client without a TableUI never adds these items
+        log.error("component %s clicked but the client has no table_ui", custom_id)
+        return
+    parsed = ids.parse(custom_id)
+    if isinstance(parsed, ids.ActionId):
+        await handler.on_action(interaction, parsed.table_id, parsed.version, parsed.action)
+    elif isinstance(parsed, ids.SelectId):
+        if select_value is None or not ids.valid_action(select_value):
+            await handler.on_bad_component(interaction, "That choice is not one I offered.")
+        else:
+            await handler.on_action(interaction, parsed.table_id, parsed.version, select_value)
+    elif isinstance(parsed, ids.LobbyId):
+        await handler.on_lobby(interaction, parsed.table_id, parsed.op)
+    elif isinstance(parsed, ids.HandId):
+        await handler.on_show_hand(interaction, parsed.table_id)
+    else:
+        await handler.on_bad_component(interaction, "I don't recognise that button.")
+
+
+class _ParlourButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+    """Shared behaviour: rebuilt from any matching id, answers even when the id is malformed."""
+
+    def __init__(self, item: discord.ui.Button[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> _ParlourButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _dispatch(interaction, self.custom_id, None)
+
+
+class ActionButton(_ParlourButton, template=ids.ACTION_TEMPLATE):
+    pass
+
+
+class LobbyButton(_ParlourButton, template=ids.LOBBY_TEMPLATE):
+    pass
+
+
+class HandButton(_ParlourButton, template=ids.HAND_TEMPLATE):
+    pass
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
+    def __init__(self, item: discord.ui.Select[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = self.item.values
+        await _dispatch(interaction, self.custom_id, values[0] if values else None)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ActionButton,
+    LobbyButton,
+    HandButton,
+    ActionSelect,
+)
+"""Register with ``client.add_dynamic_items(*DYNAMIC_ITEMS)``."""
+
+
+def _button(spec: ButtonSpec, row: int) -> ActionButton:
+    style = discord.ButtonStyle.secondary if spec.quiet else discord.ButtonStyle.primary
+    return ActionButton(
+        discord.ui.Button(label=spec.label, style=style, custom_id=spec.custom_id, row=row)
+    )
+
+
+def _select(spec: SelectSpec, row: int) -> ActionSelect:
+    options = [discord.SelectOption(label=label, value=value) for value, label in spec.options]
+    return ActionSelect(
+        discord.ui.Select(
+            custom_id=spec.custom_id, placeholder=spec.placeholder[:150], options=options, row=row
+        )
+    )
+
+
+def action_view(layout: Layout) -> discord.ui.View | None:
+    """The view for a hand's legal actions, or None when there is nothing to choose."""
+    if not layout.rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    for row, entry in enumerate(layout.rows):
+        if isinstance(entry, SelectSpec):
+            view.add_item(_select(entry, row))
+        else:
+            for spec in entry:
+                view.add_item(_button(spec, row))
+    return view
+
+
+_LOBBY_BUTTONS: tuple[tuple[ids.LobbyOp, str, discord.ButtonStyle], ...] = (
+    ("join", "Join", discord.ButtonStyle.success),
+    ("leave", "Leave", discord.ButtonStyle.secondary),
+    ("ai", "Add AI", discord.ButtonStyle.secondary),
+    ("start", "Start", discord.ButtonStyle.primary),
+)
+
+
+def lobby_view(table_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op, label, style in _LOBBY_BUTTONS:
+        custom_id = ids.LobbyId(table_id, op).encode()
+        view.add_item(LobbyButton(discord.ui.Button(label=label, style=style, custom_id=custom_id)))
+    return view
+
+
+def show_hand_view(table_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    custom_id = ids.HandId(table_id).encode()
+    view.add_item(
+        HandButton(
+            discord.ui.Button(
+                label="Show my hand", style=discord.ButtonStyle.primary, custom_id=custom_id
+            )
+        )
+    )
+    return view

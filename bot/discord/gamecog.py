@@ -1,0 +1,234 @@
+"""`GameCog`: the slash-command group every table game shares.
+
+A game's cog is ``class EuchreCog(GameCog, game_key="euchre")``; it gets ``/euchre new, join,
+leave, bot, start, hand, rules, score, abort`` and adds only what is its own. The preset and
+player-count choices of ``new`` come from the game's registry entry, so no cog repeats them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.replies import GUILD_ONLY, guard, refuse, reply
+from bot.discord.tables import TableUI, display_name, table_embed, table_view
+from bot.games import registry
+from bot.games.base import Game
+from bot.service.models import TableInfo
+
+log = logging.getLogger(__name__)
+
+
+def _is_manager(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_channels or perms.administrator)
+
+
+class GameCog(commands.GroupCog):
+    """Base of the per-game command groups (guild only: a table lives in a channel)."""
+
+    game_key: ClassVar[str] = ""
+
+    def __init_subclass__(cls, *, game_key: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if game_key:
+            cls.game_key = game_key
+            cls.__cog_group_name__ = game_key  # the group is /<game key>, not the class name
+            app_commands.guild_only()(cls)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.game: Game = registry.get(self.game_key)
+        self._offer_choices()
+
+    # -- wiring ---------------------------------------------------------------------------
+    @property
+    def ui(self) -> TableUI:
+        return self.bot.table_ui  # type: ignore[attr-defined, no-any-return]
+
+    def _offer_choices(self) -> None:
+        """Give ``new``/``rules`` the game's presets and ``new`` its player counts as choices."""
+        presets = [app_commands.Choice(name=p, value=p) for p in list(self.game.presets)[:25]]
+        counts = [app_commands.Choice(name=str(n), value=n) for n in self.game.players[:25]]
+        for command in self.walk_app_commands():
+            if not isinstance(command, app_commands.Command):
+                continue
+            params = command._params
+            if "preset" in params and presets:
+                params["preset"] = dataclasses.replace(params["preset"], choices=presets)
+            if "players" in params and counts:
+                params["players"] = dataclasses.replace(params["players"], choices=counts)
+
+    async def _table_here(self, interaction: discord.Interaction) -> TableInfo | None:
+        """The channel's open table of this game, or None after a polite refusal."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await refuse(interaction, GUILD_ONLY)
+            return None
+        table = await self.ui.service.table_in_channel(interaction.channel_id)
+        if table is None:
+            await refuse(
+                interaction,
+                f"There is no open {self.game.title} table in this channel; "
+                f"open one with `/{self.game_key} new`.",
+            )
+            return None
+        if table.game_key != self.game_key:
+            await refuse(
+                interaction,
+                f"This channel's table is {table.game_key}; use `/{table.game_key}` commands here.",
+            )
+            return None
+        return table
+
+    # -- commands -------------------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a table in this channel (or a thread).")
+    @app_commands.describe(
+        preset="Which rules (the old book's, or modern)",
+        players="How many seats",
+        thread="Open the table in a new thread",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        players: int | None = None,
+        thread: bool = False,
+    ) -> None:
+        async with guard(interaction):
+            if interaction.guild_id is None or interaction.channel_id is None:
+                await refuse(interaction, GUILD_ONLY)
+                return
+            options = self.game.options(preset)  # refuses an unknown preset before any thread
+            self.game.check_players(players or self.game.default_players, options)
+            target: discord.abc.Messageable | None = None
+            channel_id = interaction.channel_id
+            if thread:
+                channel = interaction.channel
+                if not isinstance(channel, discord.TextChannel):
+                    await refuse(interaction, "I can open a thread only from a text channel.")
+                    return
+                target = await channel.create_thread(
+                    name=f"{self.game.title} table",
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=1440,
+                )
+                channel_id = target.id
+            await self._open(interaction, channel_id, target, preset, players)
+
+    async def _open(
+        self,
+        interaction: discord.Interaction,
+        channel_id: int,
+        target: discord.abc.Messageable | None,
+        preset: str | None,
+        players: int | None,
+    ) -> None:
+        service = self.ui.service
+        self.ui.creating.add(channel_id)
+        try:
+            table = await service.create(
+                game_key=self.game_key,
+                channel_id=channel_id,
+                guild_id=interaction.guild_id,
+                host_id=interaction.user.id,
+                host_name=display_name(interaction.user),
+                preset=preset,
+                players=players,
+            )
+            kw: dict[str, Any] = {"embed": table_embed(table)}
+            if (view := table_view(table)) is not None:
+                kw["view"] = view
+            if target is not None:
+                message = await target.send(**kw)
+                message_id: int | None = message.id
+                await reply(interaction, f"Your table is open in <#{channel_id}>.", ephemeral=False)
+            else:
+                callback = await interaction.response.send_message(**kw)
+                message_id = callback.message_id
+                if message_id is None:
+                    message_id = (await interaction.original_response()).id
+            await service.set_message(table.id, message_id)
+        finally:
+            self.ui.creating.discard(channel_id)
+        latest = await service.get(table.id)
+        if latest.version != table.version:
+            self.ui.editor.submit(latest.id, latest)  # changes made while the message was posted
+
+    @app_commands.command(
+        name="join", description="Take a free seat (or your seat back from the AI)."
+    )
+    async def join(self, interaction: discord.Interaction) -> None:
+        async with guard(interaction):
+            if (table := await self._table_here(interaction)) is None:
+                return
+            user = interaction.user
+            table = await self.ui.service.join(table.id, user.id, display_name(user))
+            seat = table.seat_of(user.id)
+            where = f" in seat {seat.index + 1}" if seat is not None else ""
+            await reply(interaction, f"You are seated{where}.")
+
+    @app_commands.command(name="leave", description="Give up your seat in the lobby.")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        async with guard(interaction):
+            if (table := await self._table_here(interaction)) is None:
+                return
+            await self.ui.service.leave(table.id, interaction.user.id)
+            await reply(interaction, "You left the table.")
+
+    @app_commands.command(name="bot", description="Seat an AI player.")
+    async def add_bot(self, interaction: discord.Interaction) -> None:
+        async with guard(interaction):
+            if (table := await self._table_here(interaction)) is None:
+                return
+            await self.ui.service.add_ai(table.id, interaction.user.id)
+            await reply(interaction, "An AI player sits down.")
+
+    @app_commands.command(name="start", description="Deal! (host or channel managers)")
+    @app_commands.describe(fill="Fill the empty seats with AI players")
+    async def start(self, interaction: discord.Interaction, fill: bool = False) -> None:
+        async with guard(interaction):
+            if (table := await self._table_here(interaction)) is None:
+                return
+            await self.ui.service.start_game(
+                table.id,
+                interaction.user.id,
+                is_manager=_is_manager(interaction),
+                fill_with_ai=fill,
+            )
+            await reply(interaction, "The cards are dealt. Watch your DMs for your hand.")
+
+    @app_commands.command(name="hand", description="Show your hand and your choices (only to you).")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        async with guard(interaction):
+            if (table := await self._table_here(interaction)) is None:
+                return
+            await self.ui.send_hand(interaction, table)
+
+    @app_commands.command(name="rules", description="How this game is played.")
+    @app_commands.describe(preset="Which rules")
+    async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
+        async with guard(interaction):
+            text = self.game.rules_text(self.game.options(preset))
+            await reply(interaction, text, ephemeral=True)
+
+    @app_commands.command(name="score", description="The table as everyone sees it.")
+    async def score(self, interaction: discord.Interaction) -> None:
+        async with guard(interaction):
+            if (table := await self._table_here(interaction)) is None:
+                return
+            await reply(interaction, embed=table_embed(table), ephemeral=True)
+
+    @app_commands.command(name="abort", description="Close this table (host or managers).")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        async with guard(interaction):
+            if (table := await self._table_here(interaction)) is None:
+                return
+            await self.ui.service.abort(
+                table.id, interaction.user.id, is_manager=_is_manager(interaction)
+            )
+            await reply(interaction, "The table is closed.", ephemeral=False)

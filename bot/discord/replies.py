@@ -1,0 +1,54 @@
+"""Answering interactions: every refusal is ephemeral and says why; nothing escapes unanswered."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import discord
+
+from bot.games.base import GameError
+from bot.service.errors import Refusal
+
+log = logging.getLogger(__name__)
+
+SOMETHING_WRONG = "Something went wrong; the table is unchanged."
+GUILD_ONLY = "Tables live in server channels: run this command in a server, not in a DM."
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    ephemeral: bool = True,
+    **kwargs: Any,
+) -> None:
+    """Answer the interaction whether or not it was already responded to or deferred."""
+    if content is not None and len(content) > 2000:
+        content = content[:1999] + "…"
+    if interaction.response.is_done():
+        await interaction.followup.send(content=content, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(content=content, ephemeral=ephemeral, **kwargs)
+
+
+async def refuse(interaction: discord.Interaction, why: str) -> None:
+    """An ephemeral no; failures to deliver it are logged, never raised."""
+    try:
+        await reply(interaction, why, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not deliver a refusal to interaction %s", interaction.id)
+
+
+@asynccontextmanager
+async def guard(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Turn refusals into ephemeral answers and unexpected errors into a logged apology."""
+    try:
+        yield
+    except (Refusal, GameError) as exc:
+        await refuse(interaction, str(exc) or "That is not possible now.")
+    except Exception:
+        log.exception("interaction %s failed", getattr(interaction, "id", "?"))
+        await refuse(interaction, SOMETHING_WRONG)

@@ -1,0 +1,421 @@
+"""The table's life on Discord: its channel message, private hands, clicks and summaries.
+
+`TableUI` is the one listener the bot subscribes to the service. For every `TableUpdate` it
+(1) refreshes the channel's table message through a coalescing editor, (2) sends the hand with
+its legal actions to each human who must act now (by DM, or a "Show my hand" button in the
+channel when DMs are closed), (3) posts notices and, at the end, a summary. It also answers
+the persistent components (see `bot.discord.components`). Legality always comes from the
+state and the service; this module only shows and forwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot import render
+from bot.discord import custom_ids as ids
+from bot.discord.components import action_view, lobby_view, show_hand_view
+from bot.discord.editor import CoalescingEditor
+from bot.discord.layout import plan
+from bot.discord.replies import SOMETHING_WRONG, guard, refuse
+from bot.games import registry
+from bot.games.base import Action, Event
+from bot.service.models import TableInfo, TableStatus, TableUpdate
+
+if TYPE_CHECKING:
+    from bot.service.tables import TableService
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+DM_CLOSED = 50007
+EMBED_DESCRIPTION_MAX = 4096
+CONTENT_MAX = 2000
+
+_COLOURS = {
+    TableStatus.LOBBY: discord.Colour.blurple(),
+    TableStatus.PLAYING: discord.Colour.green(),
+    TableStatus.FINISHED: discord.Colour.gold(),
+    TableStatus.ABORTED: discord.Colour.dark_grey(),
+}
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def seat_names(table: TableInfo) -> list[str]:
+    """Display names by seat index, with "(AI)" where the AI plays the seat."""
+    names = [f"Seat {i + 1}" for i in range(max(table.players, len(table.seats)))]
+    for seat in table.seats:
+        if 0 <= seat.index < len(names):
+            names[seat.index] = f"{seat.name} (AI)" if seat.is_ai and seat.user_id else seat.name
+    return names
+
+
+def _title(table: TableInfo) -> str:
+    try:
+        title = registry.get(table.game_key).title
+    except Exception:
+        title = table.game_key.title()
+    return f"{title} · {table.preset}" if table.preset else title
+
+
+def _timestamp(when: datetime | None) -> str | None:
+    return None if when is None else f"<t:{int(when.timestamp())}:R>"
+
+
+def _lobby_text(table: TableInfo) -> str:
+    taken = {s.index: s for s in table.seats}
+    lines = []
+    for i in range(table.players):
+        seat = taken.get(i)
+        if seat is None:
+            lines.append(f"{i + 1}. — free —")
+            continue
+        tags = []
+        if seat.user_id is not None and seat.user_id == table.host_id:
+            tags.append("host")
+        if seat.is_ai:
+            tags.append(f"AI, {seat.ai_level}")
+        suffix = f" ({', '.join(tags)})" if tags else ""
+        lines.append(f"{i + 1}. {seat.name}{suffix}")
+    return "\n".join(lines)
+
+
+def table_embed(table: TableInfo) -> discord.Embed:
+    """The channel message's embed: the public view only (``state.view(None)``)."""
+    names = seat_names(table)
+    embed = discord.Embed(title=_title(table), colour=_COLOURS.get(table.status))
+    if table.state is None:
+        embed.description = _clip(_lobby_text(table), EMBED_DESCRIPTION_MAX)
+        if table.status is TableStatus.LOBBY:
+            embed.add_field(name="Lobby", value="Join, add AI seats, then the host presses Start.")
+            if stamp := _timestamp(table.lobby_deadline):
+                embed.add_field(name="Lobby closes", value=stamp)
+    else:
+        public = table.state.view(None)
+        embed.description = _clip(render.table_text(public, names), EMBED_DESCRIPTION_MAX)
+        if table.status is TableStatus.PLAYING and table.state.to_act:
+            who = ", ".join(f"**{names[s]}**" for s in table.state.to_act if s < len(names))
+            value = who
+            if stamp := _timestamp(table.turn_deadline):
+                value = f"{who} · {stamp}"
+            embed.add_field(name="To act", value=value, inline=False)
+    if table.status is TableStatus.FINISHED and table.state is not None:
+        outcome = table.state.outcome()
+        if outcome is not None:
+            winners = ", ".join(names[s] for s in outcome.winners if s < len(names)) or "nobody"
+            embed.add_field(name="Winners", value=winners, inline=False)
+    elif table.status is TableStatus.ABORTED:
+        embed.add_field(name="Closed", value="This table was closed.", inline=False)
+    embed.set_footer(text=f"Table {table.id} · {table.status.value}")
+    return embed
+
+
+def table_view(table: TableInfo) -> discord.ui.View | None:
+    if table.status is TableStatus.LOBBY:
+        return lobby_view(table.id)
+    if table.status is TableStatus.PLAYING:
+        return show_hand_view(table.id)
+    return None
+
+
+def summary_text(table: TableInfo) -> str:
+    """The post at the end of a game: outcome lines and winners."""
+    names = seat_names(table)
+    lines = [f"**{_title(table)}**: the game is over."]
+    outcome = table.state.outcome() if table.state is not None else None
+    if outcome is not None:
+        lines.extend(outcome.lines)
+        winners = [names[s] for s in outcome.winners if s < len(names)]
+        if winners:
+            lines.append(f"Winners: {', '.join(winners)}.")
+    return _clip("\n".join(lines), CONTENT_MAX)
+
+
+def hand_message(
+    table: TableInfo, seat: int, events: Sequence[Event] = (), *, note: str | None = None
+) -> tuple[str, discord.ui.View | None]:
+    """A seat's private message: its own view, any private news, and its legal actions."""
+    names = seat_names(table)
+    parts = [f"**{_title(table)}**, table {table.id}"]
+    if note:
+        parts.append(note)
+    parts.extend(e.text for e in events if e.private_to == seat and e.text)
+    if table.state is None:
+        return _clip("\n".join([*parts, "The game has not started yet."]), CONTENT_MAX), None
+    view = table.state.view(seat)
+    parts.append(render.hand_text(view, names))
+    legal: list[Action] = table.state.legal_actions(seat) if table.is_open else []
+    seat_info = next((s for s in table.seats if s.index == seat), None)
+    if seat_info is not None and seat_info.is_ai and table.is_open:
+        parts.append(f"The AI plays this seat now; use `/{table.game_key} join` to take it back.")
+        legal = []
+    if legal and (stamp := _timestamp(table.turn_deadline)):
+        parts.append(f"Your turn · {stamp}")
+    layout = plan([(str(a), render.action_label(view, a)) for a in legal], table.id, table.version)
+    if layout.dropped:
+        log.warning("table %s: %d actions did not fit in components", table.id, layout.dropped)
+    return _clip("\n".join(parts), CONTENT_MAX), action_view(layout)
+
+
+def _is_manager(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_channels or perms.administrator))
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+class TableUI:
+    """Listener of the table service and handler of Parlour's components (``client.table_ui``)."""
+
+    def __init__(
+        self, client: discord.Client, service: TableService, *, edit_interval_s: float = 1.0
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.editor: CoalescingEditor[int, TableInfo] = CoalescingEditor(
+            self._edit_table_message, edit_interval_s, order=lambda t: t.version
+        )
+        self.defer_after_s = 2.0
+        """Acknowledge a click before the service answers if it takes longer than this."""
+        self._dm_closed: set[int] = set()
+        self._sent_hands: set[tuple[int, int, int]] = set()
+        self.creating: set[int] = set()
+        """Channels where a cog is posting a new table's message (so the listener doesn't)."""
+
+    # ------------------------------------------------------------------ service listener
+    async def on_update(self, update: TableUpdate) -> None:
+        """The service calls this in order per table, off the table lock; it never raises."""
+        try:
+            await self._handle(update)
+        except Exception:
+            log.exception("updating Discord for table %s failed", update.table.id)
+        if not update.table.is_open:
+            self._sent_hands = {k for k in self._sent_hands if k[0] != update.table.id}
+
+    async def _handle(self, update: TableUpdate) -> None:
+        table = update.table
+        if update.reason != "created":
+            await self._show_table(table)
+        if table.status is TableStatus.FINISHED:
+            await self.editor.flush(table.id)
+            await self._post(table.channel_id, summary_text(table))
+        elif update.notice:
+            await self._post(table.channel_id, update.notice)
+        await self._deliver_hands(update)
+
+    async def settle(self) -> None:
+        """Wait until the service's updates and the message edits they caused are all out."""
+        await self.service.settle()
+        await self.editor.flush()
+
+    async def _show_table(self, table: TableInfo) -> None:
+        if table.message_id is None:
+            if table.channel_id in self.creating:
+                return
+            message = await self._send_table_message(table)
+            if message is not None:
+                await self.service.set_message(table.id, message.id)
+            return
+        self.editor.submit(table.id, table)
+
+    async def _send_table_message(self, table: TableInfo) -> discord.Message | None:
+        channel = self.client.get_partial_messageable(table.channel_id)
+        try:
+            return await channel.send(embed=table_embed(table), **_view_kw(table_view(table)))
+        except discord.HTTPException:
+            log.exception("could not post the table message of table %s", table.id)
+            return None
+
+    async def _edit_table_message(self, table_id: int, table: TableInfo) -> None:
+        if table.message_id is None:
+            return
+        channel = self.client.get_partial_messageable(table.channel_id)
+        try:
+            await channel.get_partial_message(table.message_id).edit(
+                embed=table_embed(table), view=table_view(table)
+            )
+        except discord.NotFound:
+            message = await self._send_table_message(table)
+            if message is not None:
+                await self.service.set_message(table.id, message.id)
+
+    async def _post(self, channel_id: int, content: str) -> None:
+        channel = self.client.get_partial_messageable(channel_id)
+        try:
+            await channel.send(
+                _clip(content, CONTENT_MAX), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.exception("could not post in channel %s", channel_id)
+
+    async def _deliver_hands(self, update: TableUpdate) -> None:
+        table = update.table
+        state = table.state
+        if state is None:
+            return
+        to_act = set(state.to_act) if table.status is TableStatus.PLAYING else set()
+        private: dict[int, list[Event]] = {}
+        for event in update.events:
+            if event.private_to is not None:
+                private.setdefault(event.private_to, []).append(event)
+        for seat in table.seats:
+            if seat.user_id is None or seat.is_ai:
+                continue
+            acting = seat.index in to_act
+            if acting and update.reason == "action" and update.actor_seat == seat.index:
+                # The actor's own click is answered with its next choices; no second message.
+                acting = False
+            news = private.get(seat.index, [])
+            if not acting and not news:
+                continue
+            key = (table.id, table.version, seat.index)
+            if key in self._sent_hands:
+                continue
+            self._sent_hands.add(key)
+            if acting:
+                content, view = hand_message(table, seat.index, news)
+            else:
+                content, view = "\n".join(e.text for e in news), None
+            await self._send_private(table, seat.user_id, content, view, needs_button=acting)
+
+    async def _send_private(
+        self,
+        table: TableInfo,
+        user_id: int,
+        content: str,
+        view: discord.ui.View | None,
+        *,
+        needs_button: bool,
+    ) -> None:
+        if user_id not in self._dm_closed:
+            try:
+                dm = await self.client.create_dm(discord.Object(user_id))
+                await dm.send(_clip(content, CONTENT_MAX), **_view_kw(view))
+                return
+            except discord.Forbidden as exc:
+                if exc.code != DM_CLOSED:
+                    log.warning("DM to %s refused (%s)", user_id, exc.code)
+                self._dm_closed.add(user_id)
+            except discord.HTTPException:
+                log.exception("DM to %s failed", user_id)
+        if not needs_button:
+            return  # private news without a decision waits for the next "Show my hand"
+        channel = self.client.get_partial_messageable(table.channel_id)
+        try:
+            await channel.send(
+                f"<@{user_id}>, it is your turn at {_title(table)}. I can't send you a DM, "
+                "so press **Show my hand**.",
+                view=show_hand_view(table.id),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            )
+        except discord.HTTPException:
+            log.exception("could not post the hand fallback for %s", user_id)
+
+    async def close(self) -> None:
+        """Let pending edits finish (called after the service closed, before HTTP closes)."""
+        await self.editor.flush()
+
+    # ------------------------------------------------------------------ components
+    async def _soon(self, interaction: discord.Interaction, work: Awaitable[T]) -> T:
+        """Run the service call first (one clean answer after it); defer if it runs long."""
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=self.defer_after_s)
+        if not done and not interaction.response.is_done():
+            await interaction.response.defer()
+        return await task
+
+    async def on_action(
+        self, interaction: discord.Interaction, table_id: int, version: int, action: str
+    ) -> None:
+        async with guard(interaction):
+            user_id = interaction.user.id
+            result = await self._soon(
+                interaction, self.service.act(table_id, user_id, action, version=version)
+            )
+            table = result.table
+            seat = table.seat_of(user_id)
+            if seat is None:  # pragma: no cover - the service only accepts seated users
+                return
+            content, view = hand_message(table, seat.index, result.events)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=content, view=view)
+            else:
+                await interaction.response.edit_message(content=content, view=view)
+
+    async def on_lobby(
+        self, interaction: discord.Interaction, table_id: int, op: ids.LobbyOp
+    ) -> None:
+        async with guard(interaction):
+            if interaction.guild_id is None:
+                await refuse(interaction, "Lobby buttons work in the table's channel only.")
+                return
+            user = interaction.user
+            work: Awaitable[TableInfo]
+            if op == "join":
+                work = self.service.join(table_id, user.id, display_name(user))
+            elif op == "leave":
+                work = self.service.leave(table_id, user.id)
+            elif op == "ai":
+                work = self.service.add_ai(table_id, user.id)
+            else:
+                work = self.service.start_game(
+                    table_id, user.id, is_manager=_is_manager(interaction)
+                )
+            await self._soon(interaction, work)
+            if not interaction.response.is_done():
+                await interaction.response.defer()  # the table message is edited by on_update
+
+    async def on_show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
+        async with guard(interaction):
+            table = await self.service.get(table_id)
+            await self.send_hand(interaction, table)
+
+    async def on_bad_component(self, interaction: discord.Interaction, why: str) -> None:
+        await refuse(interaction, why)
+
+    async def send_hand(self, interaction: discord.Interaction, table: TableInfo) -> None:
+        """An ephemeral hand with fresh action buttons, as the answer to this interaction."""
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await refuse(interaction, "You have no seat at this table.")
+            return
+        if table.state is None:
+            await refuse(interaction, "The game has not started yet: there are no hands.")
+            return
+        content, view = hand_message(table, seat.index)
+        await interaction.response.send_message(content, ephemeral=True, **_view_kw(view))
+
+    async def on_unknown_component(self, interaction: discord.Interaction) -> None:
+        """A click on a component that no handler claimed (not ours, or from an old version)."""
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if custom_id[:3] in ("pa:", "ps:", "pl:", "ph:"):
+            return  # a DynamicItem answers these, malformed or not
+        if not interaction.response.is_done():
+            await refuse(interaction, "I don't recognise that button; it may be from an old game.")
+
+
+def _view_kw(view: discord.ui.View | None) -> dict[str, Any]:
+    return {} if view is None else {"view": view}
+
+
+__all__ = [
+    "SOMETHING_WRONG",
+    "TableUI",
+    "hand_message",
+    "seat_names",
+    "summary_text",
+    "table_embed",
+    "table_view",
+]

@@ -1,0 +1,93 @@
+"""``/leaderboard`` and ``/stats``: ratings and tallies the service keeps; they work anywhere."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.replies import guard, refuse, reply
+from bot.games import registry
+from bot.games.registry import keys as game_keys
+
+
+def _title(key: str) -> str:
+    try:
+        return registry.get(key).title
+    except Exception:
+        return key.title()
+
+
+_GAME_CHOICES = [app_commands.Choice(name=_title(k), value=k) for k in game_keys()[:25]]
+
+
+class LeaderboardCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self):  # type: ignore[no-untyped-def]
+        return self.bot.table_ui.service  # type: ignore[attr-defined]
+
+    @app_commands.command(name="leaderboard", description="The best players of a game.")
+    @app_commands.describe(game="Which game", scope="This server only, or everywhere")
+    @app_commands.choices(game=_GAME_CHOICES)
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        scope: Literal["server", "global"] = "server",
+    ) -> None:
+        async with guard(interaction):
+            if game not in game_keys():
+                await refuse(interaction, f"I don't know a game called `{game}`.")
+                return
+            guild_id = interaction.guild_id if scope == "server" else None
+            if scope == "server" and guild_id is None:
+                guild_id = None  # in a DM "server" means nothing: show the global board
+                scope = "global"
+            rows = await self.service.leaderboard(game, guild_id)
+            where = "this server" if scope == "server" else "everywhere"
+            if not rows:
+                await reply(
+                    interaction, f"No finished {_title(game)} games {where} yet.", ephemeral=False
+                )
+                return
+            lines = [
+                f"{i}. **{discord.utils.escape_markdown(r.name)}**: {r.rating:.0f} "
+                f"({r.wins} won of {r.games})"
+                for i, r in enumerate(rows, start=1)
+            ]
+            embed = discord.Embed(
+                title=f"{_title(game)} leaderboard ({where})", description="\n".join(lines)
+            )
+            await reply(interaction, embed=embed, ephemeral=False)
+
+    @app_commands.command(name="stats", description="Games, wins and ratings of a player.")
+    @app_commands.describe(user="Whose statistics (you if left out)")
+    async def stats(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        async with guard(interaction):
+            who = user or interaction.user
+            stats = await self.service.stats(who.id, interaction.guild_id)
+            name = discord.utils.escape_markdown(getattr(who, "display_name", who.name))
+            if not stats.per_game:
+                await reply(interaction, f"{name} has not finished a game yet.")
+                return
+            embed = discord.Embed(title=f"{name}'s games")
+            for key, numbers in sorted(stats.per_game.items()):
+                games = int(numbers.get("games", 0))
+                wins = int(numbers.get("wins", 0))
+                rating = numbers.get("rating")
+                value = f"{wins} won of {games}"
+                if rating is not None:
+                    value += f" · rating {rating:.0f}"
+                embed.add_field(name=_title(key), value=value, inline=False)
+            await reply(interaction, embed=embed)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(LeaderboardCog(bot))
