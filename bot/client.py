@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.euchre", "cogs.leaderboard", "cogs.help")
+CLOSE_TIMEOUT_S = 30.0
 
 
 class BadToken(Exception):
@@ -157,8 +158,9 @@ async def run_bot(settings: Settings, *, service: TableService | None = None) ->
             if stopper in done:
                 log.info("signal received: closing")
                 await bot.close()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await runner
+                _, late = await asyncio.wait({runner}, timeout=CLOSE_TIMEOUT_S)
+                for task in late:
+                    task.cancel()
             else:
                 stopper.cancel()
                 runner.result()
