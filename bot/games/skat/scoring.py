@@ -116,8 +116,10 @@ def score_game(
         reason = "the announced schwarz was not made"
     elif sch_ann and not made_schneider:
         reason = "the announced schneider was not made"
-    if won is False and not reason:
-        reason = "a wrong claim"
+    if won is True:
+        reason = ""  # conceded by the opponents: won at the levels reached or announced
+    elif won is False and not reason:
+        reason = "the game was given up or claimed wrongly"
 
     levels: list[str] = ["game"]
     if options.hand_level and contract.hand:
@@ -136,7 +138,7 @@ def score_game(
     unit = contract.unit
     multiplier = k + len(levels)
     raw = unit * multiplier
-    ok = not reason if won is None else (won and not reason)
+    ok = not reason
     overbid = raw < bid
     if ok and overbid:
         ok = False

@@ -1,0 +1,88 @@
+"""`SkatGame`: the registry entry tying options, presets, the state machine and the AI."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from bot.games.base import Action, Game, InvalidOptions, Options, State, View
+from bot.games.skat.options import PRESETS, SkatOptions
+from bot.games.skat.rules import SkatState, new_state
+
+
+class SkatGame(Game[SkatState, SkatOptions]):
+    key: ClassVar[str] = "skat"
+    title: ClassVar[str] = "Skat"
+    players: ClassVar[tuple[int, ...]] = (3, 4, 5)
+    default_players: ClassVar[int] = 3
+    options_model: ClassVar[type[Options]] = SkatOptions
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
+    default_preset: ClassVar[str] = "classic"
+    state_model: ClassVar[type[State]] = SkatState
+
+    def check_players(self, players: int, options: SkatOptions) -> None:
+        super().check_players(players, options)
+        if options.rules == "isko" and players == 5:
+            raise InvalidOptions("isko Skat seats 3 or 4 persons (the dealer sits out at 4).")
+
+    def new(self, players: int, options: SkatOptions, seed: int,
+            deal: Any | None = None) -> SkatState:
+        self.check_players(players, options)
+        return new_state(players, options, seed, deal)
+
+    def seat_names(self, players: int, options: SkatOptions) -> list[str]:
+        return [f"Seat {i + 1}" for i in range(players)]
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
+               budget_ms: int) -> Action:
+        from bot.games.skat import ai  # placeholder until the search AI (issue #4)
+
+        return ai.choose(view, legal, rng, budget_ms)
+
+    def rules_text(self, options: SkatOptions) -> str:
+        return rules_text(options)
+
+
+def rules_text(o: SkatOptions) -> str:
+    common = (
+        "**Skat** is played with 32 cards by three active players: **Vorhand** (left of the "
+        "dealer, always leads first), **Mittelhand** and **Hinterhand**. At four (or five) "
+        "persons the dealer (and the third player) sit out but share the score. Each gets ten "
+        "cards; two lie face down as the **skat**.\n"
+        "Card points: Ace 11, Ten 10, King 4, Queen 3, Jack 2 (120 in all). The four Jacks are "
+        "always the highest trumps (♣ ♠ ♥ ♦), except in Null games. Follow suit if you can; "
+        "the Jacks belong to the trumps, not to their suit.\n"
+        "**Reizen** (bidding): Mittelhand names values to Vorhand, who says *ja* (hold) or "
+        "*passe*; then Hinterhand bids to the survivor. The highest bidder becomes the "
+        "**Player** and plays alone against the other two; he needs 61 points.\n"
+        "**Matadors**: holding the ♣ Jack you are *with* as many trumps as you hold in unbroken "
+        "order from the top; without it, *without* as many as are missing above your best. "
+        "Game value = unit x (matadors + game 1 + schneider + schwarz ...). A game worth less "
+        "than the bid is lost (**overbid**).\n"
+    )
+    if o.rules == "classic":
+        return common + (
+            "**Classic (1908 book)**: bids start at 10. The Player may **turn** a skat card "
+            "(**Tourne**): if it fits, its suit is trump; if not he says **passt nicht**, takes "
+            "it unseen and turns the other, and then loses double. A turned Jack lets him "
+            "choose Grand (Jacks only trumps) or that suit. **Guckser**: say Grand (or Nullo), "
+            "take up both cards at once; it loses double. **Solo**: play without the skat, and "
+            "you may announce schneider or schwarz. Units: Tourne ♦5 ♥6 ♠7 ♣8, Solo ♦9 ♥10 "
+            "♠11 ♣12, Tourne/Guckser Grand 12, Solo Grand 16, Open Grand 24; Nullo 20, Open "
+            "Nullo 40, Revolution 60 (the opponents see each other's cards). **Schneider**: "
+            "the Player takes 91 or more, or is held to 30; **schwarz**: one side takes every "
+            "trick. If nobody bids, Vorhand must play, and may choose **Ramsch** (everyone for "
+            "himself; the most points loses 20). A Tourne Player may throw down his hand before "
+            "the second lead to escape a schneider. At the end the score is **proved**: "
+            "everyone wins from and loses to everyone."
+        )
+    extra = " Kontra and Re double and redouble." if o.kontra_re else ""
+    allpass = "Ramsch is played" if o.all_pass == "ramsch" else "the deal is thrown in"
+    return common + (
+        "**isko (international rules)**: bids start at 18. The Player picks up the skat and "
+        "lays away two cards, or plays **Hand** (one level more; then he may announce "
+        "schneider or schwarz, or play **ouvert** with his cards open). Suit units ♦9 ♥10 ♠11 "
+        "♣12, Grand 24; Null 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59. Schneider "
+        f"at 90 points. Lost games count double. If all pass, {allpass}.{extra}"
+    )

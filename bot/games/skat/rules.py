@@ -1,0 +1,878 @@
+"""The Skat state machine (spec section 6): a series of deals with auction, skat, play and sheet.
+
+One `SkatState` holds the whole series: the current deal's phase and cards plus the score sheet
+of the deals already played. Engine steps (dealing, turning the second Tourne card, taking up
+the skat, scoring, the next deal) happen inside `apply`, so a seat is always asked something.
+
+Actions (``kind:arg``; every one a seat can take is listed by `legal_actions`):
+
+=====================  ========================================================================
+``bid:20``             name a value in the auction (Mittelhand to Vorhand, then Hinterhand)
+``hold`` / ``pass``    answer a bid ("ja" / "passe"); ``pass`` also declines to bid, to Kontra
+``skat`` / ``hand``    isko: pick up the skat, or play Hand
+``tourne:left|right``  classic: turn one of the two skat cards for trump
+``accept``             classic: the turned card fits; ``passt_nicht`` turns the other one
+``guck:grand|nullo``   classic: Guckser, take up both cards at once
+``frage``              classic with ``allow_frage``: take up the skat, name any suit afterwards
+``discard:CJ,HT``      lay away two cards
+``declare:<code>``     a contract, e.g. ``solo-C-schneider``, ``open_grand``, ``ramsch``,
+                       ``tourne_grand``, ``suit-H``, ``grand-hand-schwarz``, ``null-ouvert-hand``
+``kontra`` / ``re``    isko option ``kontra_re``
+``play:CJ``            play a card
+``surrender``          classic: the Tourne Player throws down his hand before the lead to trick 2
+``concede``            give up (the Player; in isko a defender may concede for both)
+``claim_rest``         claim every remaining trick for your side
+``claim_win``          classic: the Player lays down his cards claiming the game won (NASL 9)
+``claim_defeat``       classic: an opponent claims the Player beaten (NASL 10)
+=====================  ========================================================================
+
+Out-of-turn moves of the book (surrender, claims) are offered to the seat whose turn it is, so a
+table never has two pending actors. Claims are offered once at most `CLAIM_CARDS` cards remain in
+the claimant's hand, so the exhaustive check that decides them stays instant.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+from typing import Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.games.base import (
+    Action,
+    Event,
+    IllegalAction,
+    InvalidOptions,
+    Outcome,
+    Seat,
+    State,
+    View,
+    act,
+    rng_for,
+)
+from bot.games.cards import SUITS, Card, deck, pretty, pretty_all, shuffled
+from bot.games.skat import solver
+from bot.games.skat.bidding import bids_above
+from bot.games.skat.contracts import SKAT_RANKS, Contract, matadors, points_of
+from bot.games.skat.options import RuleSet, SkatOptions
+from bot.games.skat.scoring import RamschScore, SkatScore, score_game, score_ramsch
+from bot.games.skat.sheet import SheetEntry, SkatScoreSheet, seeger_bonus
+
+Phase = Literal["bid", "skat", "tourne_first", "tourne_jack", "discard", "declare", "kontra",
+                "play", "over"]
+ROLE_NAMES = ("Vorhand", "Mittelhand", "Hinterhand")
+FULL_DECK = deck(SKAT_RANKS)
+DECK_INDEX = {c: i for i, c in enumerate(FULL_DECK)}
+CLAIM_CARDS = 6
+GRAND = Contract(kind="grand")
+
+
+class Trick(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    leader: Seat
+    plays: list[tuple[Seat, Card]]
+    winner: Seat
+
+
+class DealResult(BaseModel):
+    """A finished deal, public: the contract, the skat, every trick and the score line."""
+
+    model_config = ConfigDict(frozen=True)
+
+    number: int
+    dealer: Seat
+    roles: list[Seat]
+    declarer: Seat | None = None
+    contract: str | None = None
+    label: str = ""
+    bid: int = 0
+    skat: list[Card] = []
+    laid_away: list[Card] = []
+    tricks: list[Trick] = []
+    declarer_points: int | None = None
+    trick_points: dict[Seat, int] = {}
+    ended: str = "played out"
+    score: SkatScore | None = None
+    ramsch: RamschScore | None = None
+    deltas: list[int] = []
+    bonus: list[int] = []
+    text: str = ""
+
+
+def roles_for(players: int, dealer: Seat) -> list[Seat]:
+    """[Vorhand, Mittelhand, Hinterhand] for this dealer (1.5; five persons: [A-13])."""
+    v, m = (dealer + 1) % players, (dealer + 2) % players
+    h = (dealer + 4) % players if players == 5 else (dealer + 3) % players
+    return [v, m, h]
+
+
+def card_key(card: Card) -> int:
+    return DECK_INDEX[card]
+
+
+class SkatState(State):
+    game: str = "skat"
+    options: SkatOptions
+    total_deals: int
+    deal_no: int = 0
+    first_dealer: Seat = 0
+    dealer: Seat = 0
+    roles: list[Seat] = Field(default_factory=list)
+    phase: Phase = "bid"
+    hands: list[list[Card]] = Field(default_factory=list)
+    skat: list[Card] = Field(default_factory=list)
+    laid_away: list[Card] = Field(default_factory=list)
+    # auction
+    bid: int = 0
+    bid_stage: int = 0
+    asker: Seat | None = None
+    listener: Seat | None = None
+    awaiting: Literal["ask", "answer"] = "ask"
+    passed: list[Seat] = Field(default_factory=list)
+    named: list[Seat] = Field(default_factory=list)
+    bid_log: list[str] = Field(default_factory=list)
+    declarer: Seat | None = None
+    # skat use
+    picked_up: bool = False
+    hand_game: bool = False
+    peek: Card | None = None
+    turned: Card | None = None
+    passt_nicht: bool = False
+    guck: str | None = None
+    contract: Contract | None = None
+    # Kontra / Re
+    kontra: int = 0
+    kontra_queue: list[Seat] = Field(default_factory=list)
+    # play
+    trick: list[tuple[Seat, Card]] = Field(default_factory=list)
+    tricks: list[Trick] = Field(default_factory=list)
+    turn: Seat | None = None
+    # series
+    sheet: SkatScoreSheet
+    last: DealResult | None = None
+
+    # ---- who acts ----------------------------------------------------------------------
+    @property
+    def to_act(self) -> list[Seat]:
+        if self.phase == "over":
+            return []
+        if self.phase == "bid":
+            seat = self.asker if self.awaiting == "ask" else self.listener
+            return [] if seat is None else [seat]
+        if self.phase == "kontra":
+            return self.kontra_queue[:1]
+        if self.phase == "play":
+            return [] if self.turn is None else [self.turn]
+        return [] if self.declarer is None else [self.declarer]
+
+    @property
+    def active(self) -> list[Seat]:
+        return self.roles
+
+    def role_of(self, seat: Seat) -> str:
+        return ROLE_NAMES[self.roles.index(seat)] if seat in self.roles else "sits out"
+
+    def defenders(self) -> list[Seat]:
+        return [s for s in self.roles if s != self.declarer]
+
+    def effective_contract(self) -> Contract:
+        """The contract that orders the cards now (Grand order before a declaration)."""
+        return self.contract or GRAND
+
+    # ---- legal actions -----------------------------------------------------------------
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat not in self.to_act:
+            return []
+        o = self.options
+        if self.phase == "bid":
+            if self.awaiting == "answer":
+                return [act("hold"), act("pass")]
+            if self.bid_stage == 2:
+                return [act("bid", o.min_bid), act("pass")]
+            return [*_bid_actions(o.rules, self.bid, o.min_bid), act("pass")]
+        if self.phase == "skat":
+            return self._skat_actions()
+        if self.phase == "tourne_first":
+            return [act("accept"), act("passt_nicht"), *self._surrender()]
+        if self.phase == "tourne_jack":
+            jack = self.turned or "CJ"
+            return [act("declare", "tourne_grand"), act("declare", f"tourne-{jack[0]}")]
+        if self.phase == "discard":
+            hand = sorted(self.hands[seat], key=card_key)
+            return [act("discard", f"{a},{b}") for a, b in combinations(hand, 2)] + (
+                self._surrender()
+            )
+        if self.phase == "declare":
+            return [act("declare", c.code) for c in self._declarable()]
+        if self.phase == "kontra":
+            return [act("re" if seat == self.declarer else "kontra"), act("pass")]
+        if self.phase == "play":
+            contract = self.effective_contract()
+            cards = contract.legal_cards(self.hands[seat], [c for _, c in self.trick])
+            out = [act("play", c) for c in sorted(cards, key=contract.sort_key)]
+            return out + self._surrender() + self._claims(seat)
+        return []
+
+    def _skat_actions(self) -> list[Action]:
+        o = self.options
+        if o.rules == "isko":
+            return [act("skat"), act("hand")]
+        out = [act("tourne", "left"), act("tourne", "right"), act("guck", "grand")]
+        if self.bid <= 20:
+            out.append(act("guck", "nullo"))
+        if o.allow_frage:
+            out.append(act("frage"))
+        for code in self._classic_hand_codes():
+            out.append(act("declare", code))
+        return out
+
+    def _classic_hand_codes(self) -> list[str]:
+        o = self.options
+        codes: list[str] = []
+        for s in SUITS:
+            codes += [f"solo-{s}", f"solo-{s}-schneider", f"solo-{s}-schwarz"]
+        codes += ["solo_grand", "solo_grand-schneider", "solo_grand-schwarz", "open_grand"]
+        nulls = [("nullo", 20), ("open_nullo", 40)]
+        if o.allow_revolution:
+            nulls.append(("revolution", 60))
+        codes += [code for code, value in nulls if value >= self.bid]
+        if (o.allow_ramsch and self.bid == 0 and self.declarer == self.roles[0]):
+            codes.append("ramsch")
+        return codes
+
+    def _declarable(self) -> list[Contract]:
+        """Contracts the Player may name now, with the legality checks of 3.4 / [A-10]."""
+        o = self.options
+        if o.rules == "classic":  # only Frage declares after the skat in classic
+            return [Contract(kind="frage", suit=s) for s in SUITS]
+        out: list[Contract] = []
+        if self.hand_game:
+            for base in [Contract(kind="suit", suit=s, hand=True) for s in SUITS] + [
+                Contract(kind="grand", hand=True)
+            ]:
+                out.append(base)
+                out.append(base.model_copy(update={"announced": "schneider"}))
+                out.append(base.model_copy(update={"announced": "schwarz"}))
+                out.append(base.model_copy(update={"ouvert": True}))
+            nulls = [Contract(kind="null", hand=True), Contract(kind="null", hand=True,
+                                                                 ouvert=True)]
+        else:
+            cards12 = self.hands[self.declarer or 0] + self.laid_away
+            trump_games = [Contract(kind="suit", suit=s) for s in SUITS] + [GRAND]
+            for c in trump_games:
+                _, k = matadors(cards12, c)
+                if c.unit * (k + 3) >= self.bid:  # game + schneider + schwarz at best
+                    out.append(c)
+            nulls = [Contract(kind="null"), Contract(kind="null", ouvert=True)]
+            if not out and not any(c.null_value >= self.bid for c in nulls):
+                return trump_games  # nothing can reach the bid: any game, lost as an overbid
+        return out + [c for c in nulls if c.null_value >= self.bid]
+
+    def _surrender(self) -> list[Action]:
+        if not (self.options.tourne_surrender and self.options.rules == "classic"):
+            return []
+        if self.phase in ("tourne_first", "tourne_jack") or self.contract is None:
+            return []
+        if not self.contract.is_tourne or self.turn_owner() != self.declarer:
+            return []
+        before_trick2 = not self.tricks or (len(self.tricks) == 1 and not self.trick)
+        return [act("surrender")] if before_trick2 else []
+
+    def turn_owner(self) -> Seat | None:
+        return self.to_act[0] if self.to_act else None
+
+    def _claims(self, seat: Seat) -> list[Action]:
+        o = self.options
+        if o.claim_policy == "off" or self.contract is None or self.contract.is_ramsch:
+            return []
+        out: list[Action] = []
+        is_decl = seat == self.declarer
+        if is_decl or o.claim_policy == "verify_or_reject":
+            out.append(act("concede"))
+        if len(self.hands[seat]) <= CLAIM_CARDS:
+            out.append(act("claim_rest"))
+            if o.claim_policy == "nasl":
+                out.append(act("claim_win" if is_decl else "claim_defeat"))
+        return out
+
+    # ---- apply -------------------------------------------------------------------------
+    def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
+        parsed = Action.parse(action)
+        if parsed.kind == "discard":
+            parsed = _canonical_discard(parsed)
+        parsed = self.check_legal(seat, parsed)
+        handler = getattr(self, f"_do_{self.phase}")
+        return handler(seat, parsed)
+
+    def _ev(self, kind: str, text: str, seat: Seat | None = None, *, private: bool = False,
+            **data: object) -> Event:
+        return Event(kind=kind, seat=seat, text=text, private_to=seat if private else None,
+                     data=dict(data))
+
+    # auction ------------------------------------------------------------------------------
+    def _do_bid(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
+        who = self.role_of(seat)
+        named = self.named if seat in self.named else [*self.named, seat]
+        if a.kind == "bid":
+            value = int(a.arg)
+            if self.bid_stage == 2:  # isko: Vorhand takes the game himself after two passes
+                ev = self._ev("bid", f"{who} plays at {value}.", seat, value=value)
+                st = self.model_copy(update={"bid": value, "named": named,
+                                             "bid_log": [*self.bid_log, f"{who} {value}"]})
+                return st._become_player(seat, [ev])
+            ev = self._ev("bid", f"{who} says {value}.", seat, value=value)
+            return self.model_copy(update={
+                "bid": value, "awaiting": "answer", "named": named,
+                "bid_log": [*self.bid_log, f"{who} {value}"],
+            }), [ev]
+        if a.kind == "hold":
+            ev = self._ev("hold", f"{who} holds {self.bid} (ja).", seat, value=self.bid)
+            return self.model_copy(update={
+                "awaiting": "ask", "named": named, "bid_log": [*self.bid_log, f"{who} ja"],
+            }), [ev]
+        # pass
+        ev = self._ev("pass", f"{who} passes (passe).", seat)
+        st = self.model_copy(update={"passed": [*self.passed, seat],
+                                     "bid_log": [*self.bid_log, f"{who} passe"]})
+        v, _, h = self.roles
+        if self.bid_stage == 2:
+            return st._all_passed([ev])
+        survivor = self.listener if seat == self.asker else self.asker
+        assert survivor is not None
+        if self.bid_stage == 0:
+            # Hinterhand now bids to the survivor of Mittelhand and Vorhand.
+            return st.model_copy(update={"bid_stage": 1, "asker": h, "listener": survivor,
+                                         "awaiting": "ask"}), [ev]
+        # Stage 1 over. Nobody named a value: classic Vorhand must play ([A-12]); isko
+        # Vorhand may still take the game at 18 himself.
+        if self.bid == 0:
+            if self.options.rules == "isko":
+                return st.model_copy(update={"bid_stage": 2, "asker": v, "listener": None,
+                                             "awaiting": "ask"}), [ev]
+            return st._become_player(v, [ev])
+        return st._become_player(survivor, [ev])
+
+    def _all_passed(self, events: list[Event]) -> tuple[Self, list[Event]]:
+        if self.options.all_pass == "ramsch":
+            events.append(self._ev("ramsch", "All passed: Ramsch! Every player for himself."))
+            return self._start_ramsch(events)
+        events.append(self._ev("thrown_in", "All passed: the deal is thrown in."))
+        result = DealResult(number=self.deal_no + 1, dealer=self.dealer, roles=self.roles,
+                            skat=self.skat, ended="thrown in", text="Thrown in: all passed.",
+                            deltas=[0] * self.players, bonus=[0] * self.players)
+        return self._record(result, events)
+
+    def _become_player(self, seat: Seat, events: list[Event]) -> tuple[Self, list[Event]]:
+        bid = f"at {self.bid}" if self.bid else "without a bid"
+        events.append(self._ev("player", f"{self.role_of(seat)} is the Player {bid}.", seat,
+                               bid=self.bid))
+        return self.model_copy(update={"declarer": seat, "phase": "skat", "asker": None,
+                                       "listener": None}), events
+
+    # skat decision ------------------------------------------------------------------------
+    def _do_skat(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
+        who = self.role_of(seat)
+        if a.kind == "skat":
+            ev = self._ev("skat", f"{who} picks up the skat.", seat)
+            return self._take_skat([ev])
+        if a.kind == "hand":
+            ev = self._ev("hand", f"{who} plays Hand.", seat)
+            return self.model_copy(update={"hand_game": True, "phase": "declare"}), [ev]
+        if a.kind == "tourne":
+            i = 0 if a.arg == "left" else 1
+            peek = self.skat[i]
+            ev = self._ev("tourne", f"{who} lifts the {a.arg} skat card (Tourne).", seat)
+            private = self._ev("peek", f"You see {pretty(peek)}.", seat, private=True, card=peek)
+            return self.model_copy(update={"phase": "tourne_first", "peek": peek}), [ev, private]
+        if a.kind == "guck":
+            kind = "guck_grand" if a.arg == "grand" else "guck_nullo"
+            contract = Contract(kind=kind)
+            name = "Grand" if a.arg == "grand" else "Nullo"
+            ev = self._ev("guck", f"{who} says {name} and takes up both skat cards (Guckser).",
+                          seat, contract=contract.code)
+            return self.model_copy(update={"contract": contract})._take_skat([ev])
+        if a.kind == "frage":
+            ev = self._ev("frage", f"{who} takes up the skat (Frage).", seat)
+            return self._take_skat([ev])
+        # declare without the skat
+        contract = Contract.parse(a.arg)
+        if contract.is_ramsch:
+            ev = self._ev("ramsch", f"{who} announces Ramsch: every player for himself.", seat)
+            return self._start_ramsch([ev])
+        return self._declared(contract, [])
+
+    def _do_tourne_first(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
+        if a.kind == "surrender":
+            return self._surrender_now(seat)
+        assert self.peek is not None
+        if a.kind == "accept":
+            card, pn = self.peek, False
+            text = f"turns {pretty(card)}"
+        else:
+            card = next(c for c in self.skat if c != self.peek)
+            pn = True
+            text = f"says passt nicht and turns {pretty(card)}"
+        ev = self._ev("turn", f"{self.role_of(seat)} {text}.", seat, card=card, passt_nicht=pn)
+        st = self.model_copy(update={"turned": card, "passt_nicht": pn, "peek": None})
+        if card[1] == "J":
+            return st.model_copy(update={"phase": "tourne_jack"}), [ev]
+        contract = Contract(kind="tourne", suit=card[0], passt_nicht=pn)
+        ev2 = self._ev("trump", f"{contract.label}.", seat, contract=contract.code)
+        return st.model_copy(update={"contract": contract})._take_skat([ev, ev2])
+
+    def _do_tourne_jack(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
+        contract = Contract.parse(a.arg).model_copy(update={"passt_nicht": self.passt_nicht})
+        ev = self._ev("trump", f"{self.role_of(seat)} chooses {contract.label}.", seat,
+                      contract=contract.code)
+        return self.model_copy(update={"contract": contract})._take_skat([ev])
+
+    def _take_skat(self, events: list[Event]) -> tuple[Self, list[Event]]:
+        seat = self.declarer
+        assert seat is not None
+        hands = [list(h) for h in self.hands]
+        hands[seat] = hands[seat] + list(self.skat)
+        events.append(self._ev("skat_seen", f"The skat: {pretty_all(self.skat)}.", seat,
+                               private=True, cards=list(self.skat)))
+        return self.model_copy(update={"hands": hands, "picked_up": True,
+                                       "phase": "discard"}), events
+
+    def _do_discard(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
+        if a.kind == "surrender":
+            return self._surrender_now(seat)
+        cards = a.arg.split(",")
+        hands = [list(h) for h in self.hands]
+        hands[seat] = [c for c in hands[seat] if c not in cards]
+        ev = self._ev("discard", f"{self.role_of(seat)} lays away two cards.", seat)
+        mine = self._ev("laid_away", f"You lay away {pretty_all(cards)}.", seat, private=True,
+                        cards=cards)
+        st = self.model_copy(update={"hands": hands, "laid_away": cards})
+        if self.contract is not None:  # Tourne and Guckser were named before the pickup
+            return st._start_play([ev, mine])
+        return st.model_copy(update={"phase": "declare"}), [ev, mine]
+
+    def _do_declare(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
+        return self._declared(Contract.parse(a.arg), [])
+
+    def _declared(self, contract: Contract, events: list[Event]) -> tuple[Self, list[Event]]:
+        seat = self.declarer
+        assert seat is not None
+        events.append(self._ev("declare", f"{self.role_of(seat)} plays {contract.label}.", seat,
+                               contract=contract.code))
+        return self.model_copy(update={"contract": contract})._start_play(events)
+
+    def _start_play(self, events: list[Event]) -> tuple[Self, list[Event]]:
+        contract = self.contract
+        assert contract is not None and self.declarer is not None
+        if contract.is_open:
+            shown = sorted(self.hands[self.declarer], key=contract.sort_key)
+            events.append(self._ev("open", f"The Player's cards lie open: {pretty_all(shown)}.",
+                                   self.declarer, cards=shown))
+            if contract.kind == "revolution":
+                events.append(self._ev("revolution", "Revolution: the opponents see each "
+                                       "other's cards and may consult."))
+        st = self.model_copy(update={"phase": "play", "turn": self.roles[0]})
+        if self.options.kontra_re:
+            queue = [s for s in self.defenders()
+                     if not self.options.kontra_requires_bid or s in self.named]
+            if queue:
+                return st.model_copy(update={"phase": "kontra", "kontra_queue": queue}), events
+        return st, events
+
+    def _do_kontra(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
+        who = self.role_of(seat)
+        if a.kind == "kontra":
+            ev = self._ev("kontra", f"{who}: Kontra!", seat)
+            assert self.declarer is not None
+            return self.model_copy(update={"kontra": 1, "kontra_queue": [self.declarer]}), [ev]
+        if a.kind == "re":
+            ev = self._ev("re", f"{who}: Re!", seat)
+            return self.model_copy(update={"kontra": 2, "kontra_queue": [],
+                                           "phase": "play"}), [ev]
+        queue = self.kontra_queue[1:]
+        st = self.model_copy(update={"kontra_queue": queue})
+        if not queue:
+            st = st.model_copy(update={"phase": "play"})
+        return st, []
+
+    def _start_ramsch(self, events: list[Event]) -> tuple[Self, list[Event]]:
+        return self.model_copy(update={"contract": Contract(kind="ramsch"), "declarer": None,
+                                       "phase": "play", "turn": self.roles[0], "asker": None,
+                                       "listener": None}), events
+
+    # play ---------------------------------------------------------------------------------
+    def _do_play(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
+        if a.kind == "surrender":
+            return self._surrender_now(seat)
+        if a.kind in ("concede", "claim_rest", "claim_win", "claim_defeat"):
+            return self._claim(seat, a.kind)
+        card = a.arg
+        contract = self.effective_contract()
+        hands = [list(h) for h in self.hands]
+        hands[seat].remove(card)
+        trick = [*self.trick, (seat, card)]
+        events = [self._ev("play", f"{self.role_of(seat)} plays {pretty(card)}.", seat,
+                           card=card)]
+        if len(trick) < 3:
+            nxt = self.roles[(self.roles.index(seat) + 1) % 3]
+            return self.model_copy(update={"hands": hands, "trick": trick, "turn": nxt}), events
+        winner = contract.trick_winner(trick)
+        done = Trick(leader=trick[0][0], plays=trick, winner=winner)
+        tricks = [*self.tricks, done]
+        pts = points_of([c for _, c in trick])
+        events.append(self._ev("trick", f"{self.role_of(winner)} takes the trick ({pts}).",
+                               winner, points=pts))
+        st = self.model_copy(update={"hands": hands, "trick": [], "tricks": tricks,
+                                     "turn": winner})
+        early = (contract.is_null and winner == self.declarer) or (
+            contract.schwarz_announced and winner != self.declarer
+        )
+        if len(tricks) == 10 or early:
+            return st._finish("played out" if len(tricks) == 10 else "stopped early", events)
+        return st, events
+
+    def _surrender_now(self, seat: Seat) -> tuple[Self, list[Event]]:
+        ev = self._ev("surrender", f"{self.role_of(seat)} throws down his hand: Tourne lost "
+                      "at the simple level.", seat)
+        return self._finish("surrendered", [ev], simple=True, forced=False, give_rest=False)
+
+    def _claim(self, seat: Seat, kind: str) -> tuple[Self, list[Event]]:
+        contract = self.effective_contract()
+        decl = self.declarer
+        assert decl is not None
+        side = {decl} if seat == decl else set(self.defenders())
+        who = self.role_of(seat)
+        hands = {s: list(self.hands[s]) for s in self.roles}
+        pos = (self.roles, hands, self.trick, self.turn_seat(), contract)
+        if kind == "concede":
+            if seat == decl:
+                ev = self._ev("concede", f"{who} declares his game lost.", seat)
+                if self.options.rules == "isko" and len(self.hands[decl]) >= 9:
+                    return self._finish("conceded", [ev], simple=True, forced=False,
+                                        give_rest=False)
+                return self._finish("conceded", [ev], rest_to="defenders", forced=False)
+            ev = self._ev("concede", f"{who} concedes: the Player wins.", seat)
+            return self._finish("conceded by the opponents", [ev], simple=True, forced=True,
+                                give_rest=False)
+        if kind == "claim_rest":
+            ok = solver.can_take_all(*pos, side)
+            if ok:
+                ev = self._ev("claim", f"{who} claims the rest: correct.", seat)
+                rest = "declarer" if seat == decl else "defenders"
+                return self._finish("rest claimed", [ev], rest_to=rest)
+            if self.options.claim_policy == "verify_or_reject":
+                return self, [self._ev("claim_refused", f"{who} claims the rest, but the other "
+                                       "side can still take a trick: play on.", seat)]
+            ev = self._ev("claim", f"{who} claims the rest wrongly: the other side takes "
+                          "every remaining trick (rule 14).", seat)
+            rest = "defenders" if seat == decl else "declarer"
+            return self._finish("wrong claim of the rest", [ev], rest_to=rest)
+        need = self._needed()
+        if kind == "claim_win":
+            if contract.is_null:
+                ok = solver.can_avoid_tricks(*pos, decl)
+                ev = self._ev("claim", f"{who} lays down his cards claiming the game: "
+                              f"{'correct' if ok else 'wrong (rule 9)'}.", seat)
+                return self._finish("claimed won" if ok else "wrong claim (rule 9)", [ev],
+                                    forced=ok, give_rest=False)
+            have = self._current_points(decl)
+            ok = (solver.can_take_all(*pos, {decl}) if contract.schwarz_announced
+                  else solver.can_reach(*pos, decl, need - have))
+            ev = self._ev("claim", f"{who} lays down his cards claiming the game: "
+                          f"{'correct' if ok else 'wrong (rule 9)'}.", seat)
+            if not ok:
+                return self._finish("wrong claim (rule 9)", [ev], rest_to="defenders",
+                                    forced=False)
+            # Correct: the Player gets the best level he can force (the solver's line).
+            if solver.can_take_all(*pos, {decl}):
+                return self._finish("claimed won", [ev], rest_to="declarer")
+            rest = points_of([c for s in self.roles for c in self.hands[s]]
+                             + [c for _, c in self.trick])
+            threshold = self.options.schneider_threshold
+            got = threshold if solver.can_reach(*pos, decl, threshold - have) else need
+            got = min(max(got - have, 0), rest)
+            return self._finish("claimed won", [ev], extra=(got, 1 if got else 0))
+        # claim_defeat (an opponent, rule 10)
+        if contract.is_null:
+            ok = not solver.can_avoid_tricks(*pos, decl)
+            ev = self._ev("claim", f"{who} claims the Player must take a trick: "
+                          f"{'correct' if ok else 'wrong (rule 10)'}.", seat)
+            if ok:
+                return self._finish("claimed beaten", [ev], forced=False, give_rest=False)
+            return self._finish("wrong claim (rule 10)", [ev], forced=True, give_rest=False,
+                                penalty=seat)
+        ev = self._ev("claim", f"{who} lays down his cards claiming the Player beaten: the "
+                      "remaining cards go to the Player (rule 10).", seat)
+        return self._finish("claim of defeat", [ev], rest_to="declarer", penalty=seat)
+
+    def turn_seat(self) -> Seat:
+        assert self.turn is not None
+        return self.turn
+
+    def _needed(self) -> int:
+        c = self.effective_contract()
+        if c.schwarz_announced:
+            return 120
+        if c.schneider_announced:
+            return self.options.schneider_threshold
+        return 61
+
+    def _current_points(self, seat: Seat) -> int:
+        own = sum(points_of([c for _, c in t.plays]) for t in self.tricks if t.winner == seat)
+        return own + points_of(self.laid_away if self.picked_up else self.skat)
+
+    # ---- the end of a deal -------------------------------------------------------------
+    def _finish(self, ended: str, events: list[Event], *, simple: bool = False,
+                forced: bool | None = None, give_rest: bool = True,
+                rest_to: str | None = None, extra: tuple[int, int] | None = None,
+                penalty: Seat | None = None) -> tuple[Self, list[Event]]:
+        contract = self.effective_contract()
+        n = self.players
+        tricks = list(self.tricks)
+        # Cards still in play go to a side when a claim or concession settles them.
+        rest_cards = [c for s in self.roles for c in self.hands[s]] + [c for _, c in self.trick]
+        rest_points = points_of(rest_cards)
+        rest_tricks = 10 - len(tricks)
+        trick_points = {s: 0 for s in self.roles}
+        trick_count = {s: 0 for s in self.roles}
+        for t in tricks:
+            trick_points[t.winner] += points_of([c for _, c in t.plays])
+            trick_count[t.winner] += 1
+        skat_cards = self.laid_away if self.picked_up else self.skat
+        deltas = [0] * n
+        bonus = [0] * n
+        score: SkatScore | None = None
+        ramsch: RamschScore | None = None
+        decl_points: int | None = None
+        if contract.is_ramsch:
+            last = tricks[-1].winner
+            ramsch = score_ramsch(trick_points, trick_count, points_of(self.skat), last,
+                                  self.options)
+            for s, v in ramsch.entries.items():
+                deltas[s] += v
+            text = ramsch.text
+        else:
+            decl = self.declarer
+            assert decl is not None
+            pts = trick_points[decl] + points_of(skat_cards)
+            ntricks = trick_count[decl]
+            if give_rest and rest_to == "declarer":
+                pts += rest_points
+                ntricks += rest_tricks
+            elif extra is not None:
+                pts += extra[0]
+                ntricks += extra[1]
+            decl_points = pts
+            cards12 = [*self._dealt(decl), *self.skat]
+            score = score_game(contract, self.options, cards12=cards12, points=pts,
+                               tricks=ntricks, bid=self.bid, simple=simple,
+                               surrendered=ended == "surrendered", kontra=self.kontra,
+                               won=forced)
+            deltas[decl] += score.entry
+            if penalty is not None and score.won:
+                deltas[penalty] -= score.entry  # NASL 10 and 15: the erring opponent pays
+            if self.options.score_sheet == "seeger_fabian":
+                bonus = seeger_bonus(n, decl, self.defenders(), score.won)
+            text = f"{self.role_of(decl)}: {contract.label}. {score.text}"
+        result = DealResult(
+            number=self.deal_no + 1, dealer=self.dealer, roles=self.roles,
+            declarer=self.declarer, contract=contract.code, label=contract.label, bid=self.bid,
+            skat=self.skat, laid_away=self.laid_away, tricks=tricks,
+            declarer_points=decl_points, trick_points=trick_points, ended=ended, score=score,
+            ramsch=ramsch, deltas=deltas, bonus=bonus, text=text,
+        )
+        events.append(Event(kind="result", text=text, data={"skat": self.skat,
+                                                            "deltas": deltas}))
+        return self._record(result, events)
+
+    def _dealt(self, seat: Seat) -> list[Card]:
+        """The ten cards the seat was dealt (rebuilt: hand + played + laid away - skat)."""
+        played = [c for t in self.tricks for s, c in t.plays if s == seat]
+        played += [c for s, c in self.trick if s == seat]
+        mine = [*self.hands[seat], *played]
+        if seat == self.declarer and self.picked_up:
+            mine = [c for c in [*mine, *self.laid_away] if c not in self.skat]
+        return mine
+
+    def _record(self, result: DealResult, events: list[Event]) -> tuple[Self, list[Event]]:
+        sheet = self.sheet.add(SheetEntry(deal=result.number, text=result.text,
+                                          deltas=result.deltas, bonus=result.bonus))
+        st = self.model_copy(update={"sheet": sheet, "last": result})
+        if self.deal_no + 1 >= self.total_deals:
+            events.append(Event(kind="over", text="The series is over."))
+            return st.model_copy(update={"phase": "over", "turn": None, "asker": None,
+                                         "listener": None, "kontra_queue": []}), events
+        nxt = st._deal(self.deal_no + 1, None)
+        events.append(Event(kind="deal", text=f"Deal {nxt.deal_no + 1}: "
+                            f"{ROLE_NAMES[0]} is seat {nxt.roles[0] + 1}."))
+        return nxt, events
+
+    # ---- dealing -----------------------------------------------------------------------
+    def _deal(self, number: int, fixed: dict[str, object] | None) -> Self:
+        n = self.players
+        dealer = (self.first_dealer + number) % n
+        roles = roles_for(n, dealer)
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        if fixed and fixed.get("hands"):
+            given = fixed["hands"]
+            assert isinstance(given, list)
+            for s in range(n):
+                hands[s] = list(given[s])
+            skat = list(fixed["skat"])  # type: ignore[call-overload]
+        else:
+            cards = shuffled(FULL_DECK, rng_for(self.seed, "deal", number))
+            pos = 0
+            for size in (3, -2, 4, 3):
+                if size < 0:
+                    skat = cards[pos:pos + 2]
+                    pos += 2
+                    continue
+                for s in roles:
+                    hands[s] += cards[pos:pos + size]
+                    pos += size
+        forced_ramsch = (number + 1) in self.options.forced_ramsch_deals
+        st = self.model_copy(update={
+            "deal_no": number, "dealer": dealer, "roles": roles, "hands": hands, "skat": skat,
+            "laid_away": [], "bid": 0, "bid_stage": 0, "asker": roles[1], "listener": roles[0],
+            "awaiting": "ask", "passed": [], "named": [], "bid_log": [], "declarer": None,
+            "picked_up": False, "hand_game": False, "peek": None, "turned": None,
+            "passt_nicht": False, "guck": None, "contract": None, "kontra": 0,
+            "kontra_queue": [], "trick": [], "tricks": [], "turn": None, "phase": "bid",
+        })
+        if forced_ramsch:
+            return st._start_ramsch([])[0]
+        return st
+
+    # ---- views -------------------------------------------------------------------------
+    def view(self, seat: Seat | None) -> SkatView:
+        contract = self.contract
+        order = self.effective_contract()
+        open_hands: dict[int, list[Card]] = {}
+        in_play = self.phase in ("kontra", "play")
+        if contract is not None and contract.is_open and in_play and self.declarer is not None:
+            open_hands[self.declarer] = sorted(self.hands[self.declarer], key=order.sort_key)
+            if (contract.kind == "revolution" and seat is not None
+                    and seat in self.defenders()):
+                for s in self.defenders():
+                    if s != seat:
+                        open_hands[s] = sorted(self.hands[s], key=order.sort_key)
+        hand = sorted(self.hands[seat], key=order.sort_key) if seat is not None else []
+        is_decl = seat is not None and seat == self.declarer
+        last_trick = self.tricks[-1] if self.tricks and not self.trick else None
+        return SkatView(
+            game="skat", seat=seat, players=self.players, to_act=self.to_act,
+            over=self.phase == "over", rules=self.options.rules, phase=self.phase,
+            deal_no=self.deal_no, total_deals=self.total_deals, dealer=self.dealer,
+            roles=self.roles, hand=hand, hand_sizes=[len(h) for h in self.hands],
+            bid=self.bid, bid_log=self.bid_log, asker=self.asker, listener=self.listener,
+            awaiting=self.awaiting, passed=self.passed, declarer=self.declarer,
+            contract=contract.code if contract else None,
+            contract_label=contract.label if contract else "",
+            hand_game=self.hand_game, turned=self.turned, passt_nicht=self.passt_nicht,
+            peek=self.peek if is_decl else None,
+            skat=list(self.skat) if is_decl and self.picked_up else None,
+            laid_away=list(self.laid_away) if is_decl else None,
+            open_hands=open_hands, trick=self.trick, last_trick=last_trick,
+            tricks=list(self.tricks) if self.options.trick_history == "all" else [],
+            tricks_played=len(self.tricks), kontra=self.kontra,
+            totals=self.sheet.list_totals(), last=self.last,
+        )
+
+    # ---- outcome -----------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        totals = self.sheet.list_totals()
+        points = self.sheet.settlement() if self.options.settlement == "prove_score" else totals
+        ranks = [1 + sum(1 for q in points if q > p) for p in points]
+        lines = [f"Deal {e.deal}: {e.text}" for e in self.sheet.entries]
+        lines.append("Totals: " + ", ".join(f"seat {i + 1} {t:+d}" for i, t in enumerate(totals)))
+        if self.options.settlement == "prove_score":
+            lines.append("Proving the score: " + ", ".join(
+                f"seat {i + 1} {p:+d}" for i, p in enumerate(points)))
+        return Outcome(points=[float(p) for p in points], ranks=ranks,
+                       winners=[i for i, r in enumerate(ranks) if r == 1], lines=lines)
+
+
+class SkatView(View):
+    rules: str
+    phase: str
+    deal_no: int
+    total_deals: int
+    dealer: Seat
+    roles: list[Seat]
+    hand: list[Card]
+    hand_sizes: list[int]
+    bid: int
+    bid_log: list[str]
+    asker: Seat | None
+    listener: Seat | None
+    awaiting: str
+    passed: list[Seat]
+    declarer: Seat | None
+    contract: str | None
+    contract_label: str
+    hand_game: bool
+    turned: Card | None
+    passt_nicht: bool
+    peek: Card | None
+    """The first Tourne card, seen by the Player alone."""
+    skat: list[Card] | None
+    """The original skat, for the Player who took it up."""
+    laid_away: list[Card] | None
+    open_hands: dict[int, list[Card]] = Field(default_factory=dict)
+    trick: list[tuple[Seat, Card]]
+    last_trick: Trick | None
+    tricks: list[Trick]
+    tricks_played: int
+    kontra: int
+    totals: list[int]
+    last: DealResult | None
+
+
+@cache
+def _bid_actions(rules: RuleSet, current: int, min_bid: int) -> tuple[Action, ...]:
+    return tuple(act("bid", v) for v in bids_above(rules, current, min_bid))
+
+
+def _canonical_discard(a: Action) -> Action:
+    cards = a.arg.split(",")
+    if len(cards) != 2 or any(c not in DECK_INDEX for c in cards):
+        raise IllegalAction("Lay away exactly two of your cards, e.g. `discard:CJ,HT`.")
+    return act("discard", ",".join(sorted(cards, key=card_key)))
+
+
+def new_state(players: int, options: SkatOptions, seed: int,
+              deal: dict[str, object] | None = None) -> SkatState:
+    """A fresh series; ``deal`` may fix the first deal: ``hands`` (per seat), ``skat``,
+    ``dealer``."""
+    total = options.deals or players
+    if deal and "dealer" in deal:
+        first = int(deal["dealer"])  # type: ignore[call-overload]
+    elif options.dealer_selection == "fixed":
+        first = players - 1
+    else:
+        first = rng_for(seed, "dealer").randrange(players)
+    st = SkatState(players=players, seed=seed, options=options, total_deals=total,
+                   first_dealer=first, sheet=SkatScoreSheet(
+                       persons=players, seeger_fabian=options.score_sheet == "seeger_fabian"))
+    if deal:
+        _check_deal(players, first, deal)
+    return st._deal(0, deal)
+
+
+def _check_deal(players: int, dealer: Seat, deal: dict[str, object]) -> None:
+    hands = deal.get("hands")
+    if hands is None:
+        return
+    roles = roles_for(players, dealer)
+    if not isinstance(hands, list) or len(hands) != players:
+        raise InvalidOptions("A fixed deal needs one hand per seat.")
+    skat = list(deal.get("skat") or [])  # type: ignore[call-overload]
+    cards = [c for h in hands for c in h] + skat
+    if sorted(cards) != sorted(FULL_DECK):
+        raise InvalidOptions("A fixed deal must use each of the 32 cards once.")
+    for s in range(players):
+        if len(hands[s]) != (10 if s in roles else 0):
+            raise InvalidOptions(f"Seat {s + 1} has the wrong number of cards for this dealer.")
