@@ -42,7 +42,6 @@ from bot.games.base import (
     Seat,
     State,
     View,
-    act,
     rng_for,
 )
 from bot.games.cards import SUIT_SYMBOL, Card, deck, pretty, shuffled, suit
@@ -356,35 +355,39 @@ class EuchreState(State):
     # ---- the protocol ---------------------------------------------------------------------
 
     def legal_actions(self, seat: Seat) -> list[Action]:
+        return [Action(kind=k, arg=a) for k, a in self._legal(seat)]
+
+    def _legal(self, seat: Seat) -> list[tuple[str, str]]:
+        """Legal moves as ``(kind, arg)`` pairs: cheap to build and to compare."""
         if seat != self.turn or self.phase == "over":
             return []
         alone = self._can_go_alone()
         if self.phase == "bid1":
             word = self.round1_word(seat)
-            out = [act(word)]
+            out = [(word, "")]
             if alone:
-                out.append(act(word, "alone"))
-            return [*out, act("pass")]
+                out.append((word, "alone"))
+            return [*out, ("pass", "")]
         if self.phase == "discard":
-            return [act("discard", c) for c in self.hands[seat]]
+            return [("discard", c) for c in self.hands[seat]]
         if self.phase == "bid2":
             barred = suit(self.turn_up)
             out = []
             for s in SUITS_ORDER:
                 if s == barred:
                     continue
-                out.append(act("name", s))
+                out.append(("name", s))
                 if alone:
-                    out.append(act("name", f"{s}-alone"))
+                    out.append(("name", f"{s}-alone"))
             if seat != self.dealer:
-                out.append(act("pass"))
+                out.append(("pass", ""))
             elif not self.options.stick_the_dealer:
-                out.append(act("bunch"))
+                out.append(("bunch", ""))
             return out
         if self.phase == "defend":
-            return [act("defend"), act("pass")]
+            return [("defend", ""), ("pass", "")]
         # play
-        return [act("play", c) for c in legal_plays(self.hands[seat], self.trick, self.trump)]
+        return [("play", c) for c in legal_plays(self.hands[seat], self.trick, self.trump)]
 
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
         parsed = Action.parse(action)
@@ -393,7 +396,7 @@ class EuchreState(State):
         if seat != self.turn:
             who = self.names[self.turn] if self.turn is not None else "nobody"
             raise IllegalAction(f"It is not your turn; {who} is to act.")
-        if parsed not in self.legal_actions(seat):
+        if (parsed.kind, parsed.arg) not in self._legal(seat):
             raise IllegalAction(self._why_illegal(seat, parsed))
         handler = {
             "bid1": self._bid1,
@@ -416,7 +419,7 @@ class EuchreState(State):
             return "Only the maker may go alone, and only four-handed."
         if action.kind == "bunch" and self.options.stick_the_dealer:
             return "Stick the dealer: you must name a suit."
-        words = ", ".join(str(a) for a in self.legal_actions(seat)[:8])
+        words = ", ".join(f"{k}:{a}" if a else k for k, a in self._legal(seat)[:8])
         return f"`{action}` is not a legal move now; you may: {words}."
 
     # ---- bidding ---------------------------------------------------------------------------
