@@ -415,6 +415,10 @@ class EuchreState(State):
             return "You must follow suit (the left bower counts as a trump)."
         if self.phase == "bid2" and action.kind == "name" and action.arg[:1] == suit(self.turn_up):
             return f"{SUIT_SYMBOL[suit(self.turn_up)]} was turned down; name another suit."
+        if self.phase == "bid1" and action.kind in ("order", "assist", "take"):
+            word = self.round1_word(seat)
+            if action.kind != word:
+                return f"In your seat the word is “{word}”: {word} or pass."
         if action.kind in ("order", "assist", "take", "name") and action.arg.endswith("alone"):
             return "Only the maker may go alone, and only four-handed."
         if action.kind == "bunch" and self.options.stick_the_dealer:

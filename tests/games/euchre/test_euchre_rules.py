@@ -556,3 +556,17 @@ def test_views_show_own_hand_and_public_facts_only() -> None:
     assert public.turn_up == "H9" and public.turn_up_state == "taken"
     assert public.hand_sizes == [5, 5, 5, 5] and public.maker == 1
     assert "C8" not in east.model_dump_json() and "DJ" not in east.model_dump_json()
+
+
+def test_refusals_say_why() -> None:
+    s = new(deal=DEAL_B)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        s.apply(2, "pass")
+    s = run(s, "pass")
+    with pytest.raises(IllegalAction, match="assist"):
+        s.apply(2, "order")
+    with pytest.raises(IllegalAction, match="understand"):
+        s.apply(2, "play:H J")
+    s = run(s, "assist", "discard:C8")
+    with pytest.raises(IllegalAction, match="do not hold"):
+        s.apply(1, "play:SA")

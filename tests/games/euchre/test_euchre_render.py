@@ -1,0 +1,118 @@
+"""The Euchre text renderer: labels in the game's words, tables that hide what they must."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot import render
+from bot.games.base import Action
+from bot.games.cards import pretty
+from bot.games.euchre import GAME, EuchreState
+from bot.render import euchre as r
+
+DEAL: dict[str, Any] = {
+    "dealer": 0,
+    "hands": [
+        ["DJ", "DQ", "DT", "C8", "S8"],
+        ["HJ", "HA", "C7", "S7", "D7"],
+        ["SA", "SK", "SQ", "CA", "CK"],
+        ["ST", "S9", "CT", "C9", "DA"],
+    ],
+    "turn_up": "H9",
+}
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+def start(**overrides: Any) -> EuchreState:
+    return GAME.new(4, GAME.options("hoyle1871", **overrides), 1, deal=DEAL)
+
+
+def run(s: EuchreState, *actions: str) -> EuchreState:
+    for a in actions:
+        s, _ = s.apply(s.to_act[0], a)
+    return s
+
+
+def labels(s: EuchreState) -> list[str]:
+    v = s.view(s.to_act[0])
+    return [r.action_label(v, a) for a in s.legal_actions(s.to_act[0])]
+
+
+def test_round_one_labels_per_seat() -> None:
+    s = start()
+    assert labels(s) == ["Order up ♥", "Order up ♥ alone", "Pass"]
+    s = run(s, "pass")
+    assert labels(s) == ["Assist", "Assist alone", "Pass"]
+    s = run(s, "pass", "pass")
+    assert labels(s) == ["Take up", "Take up alone", "Turn down"]
+
+
+def test_round_two_discard_defend_and_play_labels() -> None:
+    s = run(start(), *["pass"] * 7)
+    assert labels(s)[:2] == ["Name ♠", "Name ♠ alone"] and labels(s)[-1] == "Bunch"
+    s = run(start(allow_defend_alone=True), "order:alone")
+    assert labels(s)[:2] == ["Discard J♦", "Discard Q♦"]
+    s = run(s, "discard:C8")
+    assert labels(s) == ["Defend alone", "Pass"]
+    s = run(s, "pass", "pass")
+    assert labels(s) == ["J♥", "A♥", "7♣", "7♠", "7♦"]
+
+
+@pytest.mark.parametrize(
+    ("action", "label"), [("name:D-alone", "Name ♦ alone"), ("bunch", "Bunch")]
+)
+def test_label_for_any_action_string(action: str, label: str) -> None:
+    assert render.action_label(start().view(None), Action.parse(action)) == label
+
+
+def test_table_shows_trump_maker_alone_and_the_trick() -> None:
+    s = run(start(), "pass", "pass", "order:alone", "discard:C8", "play:SA")
+    text = render.table_text(s.view(None), NAMES)
+    assert "Trump: **♥**, made by **Di** **alone**" in text
+    assert "Sitting out: Bob" in text
+    assert "On the table: Cy A♠" in text
+    assert "**Di** to play." in text
+    assert "Dealer: **Ann**" in text and "Ann/Cy **0**" in text
+    assert "8♣" not in text  # the discard is nobody's business
+
+
+def test_hand_text_trump_first_and_the_decision() -> None:
+    s = start()
+    text = render.hand_text(s.view(0), NAMES)
+    assert "Your hand** (Ann): J♦  |  8♠  |  8♣  |  Q♦ 10♦" in text  # ♥ turned: J♦ is left bower
+    assert "Waiting for Bob." in text
+    text = render.hand_text(s.view(1), NAMES)
+    assert "Order it up, or pass?" in text
+    s = run(s, "pass")
+    assert "Assist, or pass?" in render.hand_text(s.view(2), NAMES)
+    s = run(s, "assist", "discard:C8")
+    assert "You discarded the 8♣." in render.hand_text(s.view(0), NAMES)
+    assert "discarded" not in render.hand_text(s.view(1), NAMES)
+    assert render.hand_text(s.view(None), NAMES) == "Spectators hold no cards."
+
+
+def test_rendering_whole_random_games_never_shows_hidden_cards() -> None:
+    for seed in range(24):
+        players = 2 + seed % 3
+        preset = "modern" if seed % 2 else "hoyle1871"
+        s = GAME.new(players, GAME.options(preset), seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            seat = s.to_act[0]
+            public = render.table_text(s.view(None), [])
+            hidden = {c for h in s.hands for c in h} | set(s.stock)
+            if s.discard:
+                hidden.add(s.discard)
+            shown = [c for c in hidden - {s.turn_up} if pretty(c) in public.split("Last hand")[0]]
+            assert not shown, (seed, shown, public)
+            v = s.view(seat)
+            mine = render.hand_text(v, [])
+            assert all(pretty(c) in mine for c in s.hands[seat])
+            legal = s.legal_actions(seat)
+            lbls = [render.action_label(v, a) for a in legal]
+            assert len(set(lbls)) == len(lbls) and all(0 < len(x) <= 80 for x in lbls)
+            s, _ = s.apply(seat, rng.choice(legal))
+        assert "win" in render.table_text(s.view(None), [])
