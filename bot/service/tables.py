@@ -131,9 +131,9 @@ class TableService:
         """Let the actions in flight finish, stop timers and AI turns, close the database."""
         if self._closed:
             return
-        self._closing = True
+        self._closing = True  # from here every change is refused
         lives = list(self._live.values())
-        for live in lives:  # waits for any change in flight; never released again
+        for live in lives:  # wait for the change in flight on each table
             await live.lock.acquire()
         pending: list[asyncio.Task[Any]] = []
         for live in lives:
@@ -142,6 +142,8 @@ class TableService:
                     task.cancel()
                     pending.append(task)
         await asyncio.gather(*pending, return_exceptions=True)
+        for live in lives:  # listeners still being served may call set_message
+            live.lock.release()
         senders = [t for t in self._senders.values() if not t.done()]
         if senders:
             _, late = await asyncio.wait(senders, timeout=5)
@@ -233,9 +235,15 @@ class TableService:
         preset: str | None = None,
         options: dict[str, Any] | None = None,
         players: int | None = None,
+        seed: int | None = None,
     ) -> TableInfo:
-        """Open a lobby in ``channel_id`` with the host in seat 0."""
+        """Open a lobby in ``channel_id`` with the host in seat 0.
+
+        ``seed`` None draws a random 63-bit seed; a given one makes the deals reproducible.
+        """
         self._check_running()
+        if seed is not None and not 0 <= seed < 2**63:
+            raise BadOptions("A seed is a whole number from 0 to 2^63 - 1.")
         try:
             game = registry.get(game_key)
             opts = game.options(preset, **(options or {}))
@@ -251,7 +259,8 @@ class TableService:
                 row = await self.store.create_table(
                     guild_id=guild_id, channel_id=channel_id, game_key=game_key,
                     preset=opts.preset, options=dict(options or {}), players=count,
-                    host=SeatRow(0, host_id, host_name), seed=secrets.randbits(63),
+                    host=SeatRow(0, host_id, host_name),
+                    seed=secrets.randbits(63) if seed is None else seed,
                     lobby_deadline=_now() + timedelta(seconds=self.lobby_timeout_s),
                 )
             except ChannelTaken:

@@ -196,3 +196,16 @@ async def test_set_message_keeps_version_and_survives_restart(harness: Harness) 
     await svc.close()
     svc2, _ = await harness.open()
     assert (await svc2.get(info.id)).message_id == 4242
+
+
+async def test_a_given_seed_makes_the_deal_reproducible(svc: TableService) -> None:
+    states = []
+    for channel in (1, 2):
+        info = await _new(svc, players=2, channel=channel, seed=1234)
+        info = await svc.add_ai(info.id, ANN)
+        info = await svc.start_game(info.id, ANN)
+        assert info.seed == 1234
+        states.append(info.state)
+    assert states[0] == states[1]
+    with pytest.raises(BadOptions, match="seed"):
+        await _new(svc, channel=3, seed=-1)

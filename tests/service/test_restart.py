@@ -131,3 +131,20 @@ async def test_nothing_acknowledged_is_lost_after_kill_9(harness: Harness) -> No
     assert (await svc.act(info.id, 1, "take:1", version=info.version)).table.version == (
         seen["version"] + 1
     )
+
+
+async def test_close_lets_listeners_finish_even_if_they_call_back(harness: Harness) -> None:
+    svc, _ = await harness.open()
+    seen: list[str] = []
+
+    async def ui(update) -> None:  # like the Discord layer: post the message, remember its id
+        await asyncio.sleep(0)
+        await svc.set_message(update.table.id, 1000 + update.table.version)
+        seen.append(update.reason)
+
+    svc.subscribe(ui)
+    info = await _two_humans(svc)
+    await svc.close()  # the updates are still queued for the listener
+    assert seen == ["created", "joined", "started"]
+    svc2, _ = await harness.open()
+    assert (await svc2.get(info.id)).message_id == 1000 + info.version
