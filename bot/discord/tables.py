@@ -272,10 +272,10 @@ class TableUI:
         for seat in table.seats:
             if seat.user_id is None or seat.is_ai:
                 continue
+            if update.reason == "action" and update.actor_seat == seat.index:
+                # The actor's own click is answered with the news and the next choices.
+                continue
             acting = seat.index in to_act
-            if acting and update.reason == "action" and update.actor_seat == seat.index:
-                # The actor's own click is answered with its next choices; no second message.
-                acting = False
             news = private.get(seat.index, [])
             if not acting and not news:
                 continue

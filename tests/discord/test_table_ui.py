@@ -1,0 +1,190 @@
+"""`TableUI` against a real table service and a fake Discord client (no network): hands go by
+DM to whoever must act, closed DMs (50007) fall back to a "Show my hand" button in the channel,
+the table message is edited to the latest version, and a finished game posts its summary."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.discord import custom_ids as ids
+from bot.discord.tables import TableUI
+from bot.service.models import TableStatus
+from bot.service.tables import TableService
+
+_ids = itertools.count(10_000)
+ALICE, BOB = 111, 222
+
+
+@dataclass
+class Sent:
+    where: str
+    content: str | None
+    kwargs: dict[str, Any]
+
+    def custom_ids(self) -> list[str]:
+        view = self.kwargs.get("view")
+        if view is None:
+            return []
+        return [c["custom_id"] for row in view.to_components() for c in row["components"]]
+
+
+@dataclass
+class FakeMessage:
+    id: int
+
+
+@dataclass
+class FakeClient:
+    """Just the calls `TableUI` makes; records every send and edit."""
+
+    dm_closed: set[int] = field(default_factory=set)
+    sent: list[Sent] = field(default_factory=list)
+    edits: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    def get_partial_messageable(self, channel_id: int) -> Any:
+        client = self
+
+        async def send(content: str | None = None, **kwargs: Any) -> FakeMessage:
+            client.sent.append(Sent(f"channel:{channel_id}", content, kwargs))
+            return FakeMessage(next(_ids))
+
+        def get_partial_message(message_id: int) -> Any:
+            async def edit(**kwargs: Any) -> None:
+                client.edits.append((message_id, kwargs))
+
+            return SimpleNamespace(edit=edit)
+
+        return SimpleNamespace(send=send, get_partial_message=get_partial_message)
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> Any:
+        client = self
+
+        async def send(content: str | None = None, **kwargs: Any) -> FakeMessage:
+            if user.id in client.dm_closed:
+                response = SimpleNamespace(status=403, reason="Forbidden")
+                raise discord.Forbidden(
+                    response,  # type: ignore[arg-type]
+                    {"code": 50007, "message": "Cannot send messages to this user"},
+                )
+            client.sent.append(Sent(f"dm:{user.id}", content, kwargs))
+            return FakeMessage(next(_ids))
+
+        return SimpleNamespace(send=send)
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    svc = await TableService.open(
+        tmp_path / "t.sqlite3", turn_timeout_s=3600, lobby_timeout_s=3600, ai_budget_ms=20
+    )
+    await svc.start()
+    yield svc
+    await svc.close()
+
+
+async def _two_humans(service: TableService, client: FakeClient) -> tuple[TableUI, int]:
+    ui = TableUI(client, service, edit_interval_s=0.0)  # type: ignore[arg-type]
+    service.subscribe(ui.on_update)
+    table = await service.create(
+        game_key="euchre",
+        channel_id=5,
+        guild_id=1,
+        host_id=ALICE,
+        host_name="Alice",
+        preset="hoyle1871",
+        players=2,
+    )
+    await service.set_message(table.id, 999)
+    await service.join(table.id, BOB, "Bob")
+    await service.start_game(table.id, ALICE)
+    await ui.settle()
+    return ui, table.id
+
+
+async def test_the_player_to_act_gets_a_dm_with_exactly_the_legal_actions(
+    service: TableService,
+) -> None:
+    client = FakeClient()
+    ui, table_id = await _two_humans(service, client)
+    table = await service.get(table_id)
+    assert table.state is not None
+    (seat,) = table.state.to_act
+    user = table.seats[seat].user_id
+    dms = [s for s in client.sent if s.where == f"dm:{user}"]
+    assert len(dms) == 1
+    offered = {p.action for c in dms[0].custom_ids() if isinstance(p := ids.parse(c), ids.ActionId)}
+    assert offered == {str(a) for a in table.state.legal_actions(seat)}
+    assert all(ids.parse(c).version == table.version for c in dms[0].custom_ids())  # type: ignore[union-attr]
+    other = table.seats[1 - seat].user_id
+    assert not [s for s in client.sent if s.where == f"dm:{other}"]
+    # the channel's table message was edited, last to the newest version, with "Show my hand"
+    assert client.edits and client.edits[-1][0] == 999
+    assert any(ids.parse(c) == ids.HandId(table_id) for c in _view_ids(client.edits[-1][1]))
+    await ui.settle()
+
+
+def _view_ids(kwargs: dict[str, Any]) -> list[str]:
+    view = kwargs.get("view")
+    return (
+        []
+        if view is None
+        else [c["custom_id"] for r in view.to_components() for c in r["components"]]
+    )
+
+
+async def test_closed_dms_fall_back_to_a_show_my_hand_button_in_the_channel(
+    service: TableService,
+) -> None:
+    client = FakeClient(dm_closed={ALICE, BOB})
+    _ui, table_id = await _two_humans(service, client)
+    table = await service.get(table_id)
+    assert table.state is not None
+    (seat,) = table.state.to_act
+    user = table.seats[seat].user_id
+    fallbacks = [
+        s for s in client.sent if s.where == "channel:5" and f"<@{user}>" in (s.content or "")
+    ]
+    assert len(fallbacks) == 1
+    assert fallbacks[0].custom_ids() == [ids.HandId(table_id).encode()]
+    mentions = fallbacks[0].kwargs["allowed_mentions"]
+    assert [u.id for u in mentions.users] == [user]  # pings the player, nobody else
+
+
+async def test_a_whole_game_ends_with_a_summary_and_a_final_edit_without_buttons(
+    service: TableService,
+) -> None:
+    client = FakeClient()
+    ui, table_id = await _two_humans(service, client)
+    for _ in range(500):
+        table = await service.get(table_id)
+        if table.status is not TableStatus.PLAYING:
+            break
+        assert table.state is not None
+        seat = table.state.to_act[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        await service.act(
+            table_id, user, str(table.state.legal_actions(seat)[0]), version=table.version
+        )
+        await ui.settle()
+    table = await service.get(table_id)
+    assert table.status is TableStatus.FINISHED
+    summary = [
+        s for s in client.sent if s.where == "channel:5" and "game is over" in (s.content or "")
+    ]
+    assert len(summary) == 1
+    final = client.edits[-1][1]
+    assert final.get("view") is None
+    assert final["embed"].footer.text.endswith("finished")
+    # the actors' clicks carry their own news; every DM is a decision with buttons
+    for sent in client.sent:
+        if sent.where.startswith("dm:"):
+            assert sent.custom_ids(), sent.content
