@@ -424,23 +424,51 @@ class FakeDiscord:
         return await self.send_interaction(
             self.interaction_payload(2, user_id, data, channel_id=channel_id))
 
-    async def click(self, user_id: str, message_id: str, custom_id: str) -> Interaction:
-        """Click a button on a recorded message (guild channel, ephemeral or DM)."""
-        return await self._component(user_id, message_id, {"custom_id": custom_id,
-                                                           "component_type": 2})
+    async def click(self, user_id: str, message_id: str, custom_id: str, *,
+                    forge: bool = False) -> Interaction:
+        """Click a button on a recorded message (guild channel, ephemeral or DM).
 
-    async def choose(self, user_id: str, message_id: str, custom_id: str,
-                     values: list[str]) -> Interaction:
+        Discord only sends custom ids that are on the message; ``forge=True`` plays a message
+        that carries this button anyway (one from an older build, or a doctored client).
+        """
+        return await self._component(user_id, message_id, {
+            "custom_id": custom_id, "component_type": 2}, forge)
+
+    async def choose(self, user_id: str, message_id: str, custom_id: str, values: list[str],
+                     *, forge: bool = False) -> Interaction:
         """Pick values in a string select on a recorded message."""
         return await self._component(user_id, message_id, {
-            "custom_id": custom_id, "component_type": 3, "values": values})
+            "custom_id": custom_id, "component_type": 3, "values": values}, forge)
 
-    async def _component(self, user_id: str, message_id: str,
-                         data: dict[str, Any]) -> Interaction:
-        message = self.messages[message_id]
-        payload = self.interaction_payload(3, user_id, data, channel_id=message["channel_id"],
-                                           message=message)
-        return await self.send_interaction(payload)
+    async def _component(self, user_id: str, message_id: str, data: dict[str, Any],
+                         forge: bool) -> Interaction:
+        return await self.send_interaction(
+            self.component_payload(user_id, message_id, data, forge=forge))
+
+    def component_payload(self, user_id: str, message_id: str, data: dict[str, Any], *,
+                          forge: bool = False) -> dict[str, Any]:
+        """The payload of a click (``data``: custom_id, component_type, values) on the message
+        as it is now: build two before sending either to play a double click."""
+        message = copy.deepcopy(self.messages[message_id])
+        present = any(c.get("custom_id") == data["custom_id"]
+                      and c.get("type") == data["component_type"]
+                      for c in iter_components(message))
+        if not present:
+            if not forge:
+                raise AssertionError(f"no component {data['custom_id']!r} on message "
+                                     f"{message_id}: {custom_ids(message)}")
+            comp: dict[str, Any] = {"type": data["component_type"],
+                                    "custom_id": data["custom_id"]}
+            if data["component_type"] == 2:
+                comp |= {"style": 1, "label": "forged"}
+            else:
+                comp |= {"options": [{"label": v or "-", "value": v}
+                                     for v in data.get("values") or ["x"]],
+                         "min_values": 0, "max_values": 25}
+            message["components"] = [*message.get("components", [])[:4],
+                                     {"type": 1, "components": [comp]}]
+        return self.interaction_payload(3, user_id, data, channel_id=message["channel_id"],
+                                        message=message)
 
     # ------------------------------------------------------------------ reading results
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:

@@ -1,0 +1,246 @@
+"""Running the real bot against the fake, and playing a human seat through its messages.
+
+Shared by the e2e tests (through fixtures in ``conftest.py``) and ``bench/latency.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.discord import custom_ids as ids
+from bot.service.models import TableInfo, TableStatus, TableUpdate
+from tests.e2e.fake_discord import FakeDiscord, Interaction, custom_ids, iter_components
+from tests.e2e.leaks import LeakWatch
+
+WAIT_S = 10.0
+
+
+class BotRunner:
+    """One bot "process": a table service on ``db_path`` and a client logged in to the fake.
+
+    ``restart()`` closes both and starts fresh ones on the same database file, as a redeploy
+    would; nothing survives in memory.
+    """
+
+    def __init__(self, fake: FakeDiscord, db_path: Path, *, watch: LeakWatch | None = None,
+                 settings: dict[str, Any] | None = None, service: dict[str, Any] | None = None
+                 ) -> None:
+        self.fake = fake
+        self.db_path = db_path
+        self.watch = watch
+        self.settings_kw = settings or {}
+        self.service_kw = service or {}
+        self.bot: Any = None
+        self.service: Any = None
+        self._task: asyncio.Task[None] | None = None
+        self._updated = asyncio.Condition()
+        self.starts = 0
+
+    async def start(self) -> None:
+        from bot.client import create_bot
+        from bot.config import Settings
+        from bot.service.tables import TableService
+
+        settings = Settings(
+            _env_file=None,  # type: ignore[call-arg]
+            discord_token=self.fake.token, database_path=self.db_path,
+            dev_guild_id=int(self.fake.guild_id), log_level="WARNING",
+            table_edit_interval_s=0.0, **self.settings_kw)
+        self.service = await TableService.open(self.db_path, ai_delay_s=0.0, **self.service_kw)
+        # Subscribed before the bot's own listener, so a state is on record before any
+        # message composed from it can reach the fake.
+        self.service.subscribe(self._record)
+        self.bot = create_bot(settings, service=self.service)
+        self.bot._connection.guild_ready_timeout = 0.05
+        before = len(self.fake.requests)
+        self._task = asyncio.create_task(self.bot.start(settings.discord_token))
+        await self.fake.wait_request("PUT", r"/applications/\d+/(guilds/\d+/)?commands",
+                                     after=before, timeout=WAIT_S)
+        await asyncio.wait_for(self.bot.wait_until_ready(), WAIT_S)
+        self.starts += 1
+
+    async def _record(self, update: TableUpdate) -> None:
+        self.note(update.table)
+        async with self._updated:
+            self._updated.notify_all()
+
+    async def wait_table(self, table_id: int, predicate: Callable[[TableInfo], bool],
+                         timeout: float = WAIT_S) -> TableInfo:
+        """Wait until the table satisfies ``predicate`` (checked after every committed change):
+        how a test knows a deferred click has been carried out."""
+        async with self._updated:
+            try:
+                async with asyncio.timeout(timeout):
+                    while not predicate(table := await self.table(table_id)):
+                        await self._updated.wait()
+            except TimeoutError:
+                raise AssertionError(f"table {table_id} did not reach the expected state "
+                                     f"within {timeout}s") from None
+        return table
+
+    def note(self, table: TableInfo) -> None:
+        if self.watch is not None:
+            seats = {str(s.user_id): s.index for s in table.seats if s.user_id is not None}
+            self.watch.record(table.id, table.channel_id, table.version, table.state, seats)
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+        if self._task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._task, WAIT_S)
+        if self.service is not None:
+            with contextlib.suppress(Exception):
+                await self.service.close()
+        self.bot = self.service = self._task = None
+
+    async def restart(self) -> None:
+        await self.stop()
+        await self.start()
+
+    async def table(self, table_id: int) -> TableInfo:
+        return await self.service.get(table_id)  # type: ignore[no-any-return]
+
+
+Choice = tuple[str, str, str | None]
+"""(message id, custom id, select value or None) of one offered action."""
+
+
+def offered(fake: FakeDiscord, user_id: str, table_id: int, version: int,
+            channel_id: str | None = None) -> list[Choice]:
+    """The game actions the user can click now for this table version, newest message first.
+    Looks in the user's DMs and ephemerals and in the table's channel (when given)."""
+    out: list[Choice] = []
+    mids = list(fake.by_user.get(user_id, []))
+    if channel_id is not None:
+        mids += [m for m in fake.channel_log.get(channel_id, []) if fake.message_meta[m].public]
+    for mid in sorted(mids, key=int, reverse=True):
+        msg = fake.messages.get(mid)
+        if msg is None:
+            continue
+        for comp in iter_components(msg):
+            parsed = ids.parse(comp.get("custom_id") or "")
+            if comp.get("disabled") or getattr(parsed, "table_id", None) != table_id:
+                continue
+            if isinstance(parsed, ids.ActionId) and parsed.version == version:
+                out.append((mid, comp["custom_id"], None))
+            elif isinstance(parsed, ids.SelectId) and parsed.version == version:
+                out.extend((mid, comp["custom_id"], o["value"]) for o in comp.get("options", []))
+    return out
+
+
+async def wait_offered(fake: FakeDiscord, user_id: str, table_id: int, version: int,
+                       channel_id: str | None = None, timeout: float = WAIT_S) -> list[Choice]:
+    """Wait until the bot offers the user actions for this version (a DM, an ephemeral or the
+    channel message)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    keys = [user_id, *([channel_id] if channel_id else [])]
+    while not (found := offered(fake, user_id, table_id, version, channel_id)):
+        flag = fake.changed(*keys)
+        try:
+            await asyncio.wait_for(flag.wait(), max(0.0, deadline - loop.time()))
+        except TimeoutError:
+            raise AssertionError(
+                f"no actions offered to user {user_id} for table {table_id} v{version} "
+                f"within {timeout}s") from None
+    return found
+
+
+async def take(fake: FakeDiscord, user_id: str, choice: Choice) -> Interaction:
+    """Click the button, or pick the value in the select, of one offered action."""
+    mid, custom_id, value = choice
+    if value is None:
+        return await fake.click(user_id, mid, custom_id)
+    return await fake.choose(user_id, mid, custom_id, [value])
+
+
+def action_of(choice: Choice) -> str:
+    _, custom_id, value = choice
+    if value is not None:
+        return value
+    parsed = ids.parse(custom_id)
+    assert isinstance(parsed, ids.ActionId)
+    return parsed.action
+
+
+async def play_until_over(runner: BotRunner, user_id: str, table_id: int, rng: random.Random,
+                          *, max_turns: int = 400) -> list[Interaction]:
+    """Play the user's seat with random offered actions until the game ends (the AI seats play
+    themselves). Every action offered must be legal; each click must be answered."""
+    clicks: list[Interaction] = []
+    for _ in range(max_turns):
+        await asyncio.wait_for(runner.service.settle(table_id), WAIT_S)
+        table = await runner.table(table_id)
+        if not table.is_open:
+            return clicks
+        seat = table.seat_of(int(user_id))
+        assert seat is not None and table.state is not None
+        assert seat.index in table.state.to_act, f"settled but seat {seat.index} may not act"
+        choices = await wait_offered(runner.fake, user_id, table_id, table.version,
+                                     str(table.channel_id))
+        legal = {str(a) for a in table.state.legal_actions(seat.index)}
+        shown = {action_of(c) for c in choices}
+        assert shown <= legal, f"offered illegal actions {shown - legal}"
+        click = await take(runner.fake, user_id, rng.choice(choices))
+        await runner.fake.wait_callback(click)
+        await runner.wait_table(table_id, lambda t, v=table.version: t.version > v)
+        clicks.append(click)
+    raise AssertionError(f"table {table_id} not over after {max_turns} turns")
+
+
+def lobby_button(message: dict[str, Any], op: str) -> str:
+    """The custom id of a lobby button (join, leave, ai, start) on a table message."""
+    return next(c for c in custom_ids(message)
+                if isinstance(p := ids.parse(c), ids.LobbyId) and p.op == op)
+
+
+async def open_table(runner: BotRunner, user: str, channel: str | None = None,
+                     **options: object) -> tuple[int, dict[str, Any]]:
+    """``/euchre new`` by ``user``; the table id and its channel message."""
+    fake = runner.fake
+    inter = await fake.slash(user, "euchre new", dict(options), channel_id=channel)
+    answer = await fake.reply(inter)
+    assert answer.public, f"/euchre new was answered privately: {answer.text}"
+    table = await runner.service.table_in_channel(int(channel or fake.channel_id))
+    assert table is not None and table.status is TableStatus.LOBBY
+    return table.id, answer.message
+
+
+async def start_table(runner: BotRunner, host: str, *, guests: tuple[str, ...] = (),
+                      channel: str | None = None, **options: object
+                      ) -> tuple[int, dict[str, Any]]:
+    """A four-seat table: ``host``, then ``guests`` joining by button, AI in the other seats
+    (by button), started by the host's button. Returns the table id and its message."""
+    fake = runner.fake
+    table_id, message = await open_table(runner, host, channel, **options)
+    seated = 1
+    for guest in guests:
+        await fake.click(guest, message["id"], lobby_button(message, "join"))
+        seated += 1
+        await runner.wait_table(table_id, lambda t, n=seated: len(t.seats) == n)
+    while seated < 4:
+        await fake.click(host, message["id"], lobby_button(message, "ai"))
+        seated += 1
+        await runner.wait_table(table_id, lambda t, n=seated: len(t.seats) == n)
+    await fake.click(host, message["id"], lobby_button(message, "start"))
+    await runner.wait_table(table_id, lambda t: t.status is not TableStatus.LOBBY)
+    return table_id, message
+
+
+async def my_turn(runner: BotRunner, user_id: str, table_id: int) -> tuple[TableInfo,
+                                                                          list[Choice]]:
+    """Let the AI play on until the user is to act (or the game ends); the table and the
+    actions offered to the user for that moment."""
+    await asyncio.wait_for(runner.service.settle(table_id), WAIT_S)
+    table = await runner.table(table_id)
+    if not table.is_open:
+        return table, []
+    choices = await wait_offered(runner.fake, user_id, table_id, table.version,
+                                 str(table.channel_id))
+    return table, choices
