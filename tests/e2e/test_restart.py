@@ -1,0 +1,50 @@
+"""The bot stopped mid-hand and a new one started on the same database: the table goes on,
+and the buttons sent by the old process still work."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.service.models import TableStatus
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.harness import BotRunner, action_of, my_turn, play_until_over, start_table, take
+from tests.e2e.leaks import LeakWatch
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_old_buttons_work_after_a_restart(fake: FakeDiscord, runner: BotRunner,
+                                                watch: LeakWatch) -> None:
+    alice = fake.add_user("alice")
+    table_id, message = await start_table(runner, alice)
+    rng = random.Random(5)
+    for _ in range(3):  # a few moves into the first hand
+        table, choices = await my_turn(runner, alice, table_id)
+        await take(fake, alice, rng.choice(choices))
+        await runner.wait_table(table_id, lambda t, v=table.version: t.version > v)
+    table, choices = await my_turn(runner, alice, table_id)
+    assert table.status is TableStatus.PLAYING and choices
+
+    await runner.restart()
+    assert fake.identifies == 2
+    edits_before = sum(1 for e in fake.events if e.message["id"] == message["id"])
+
+    choice = rng.choice(choices)  # a button on a message the old process sent
+    click = await take(fake, alice, choice)
+    assert click.message_id == choice[0]
+    after = await runner.wait_table(table_id, lambda t: t.version > table.version)
+    assert (await fake.wait_callback(click))["type"] in (5, 6, 7)
+    assert not [e for e in fake.replies(click) if e.ephemeral and e.kind == "create"], \
+        "the old button was refused after the restart"
+    assert after.status is TableStatus.PLAYING or not after.is_open
+    # Stopped again while the AI seats are still to play: the new process resumes them.
+    await runner.restart()
+    await play_until_over(runner, alice, table_id, rng)
+    final = await runner.table(table_id)
+    assert final.status is TableStatus.FINISHED
+    assert sum(1 for e in fake.events if e.message["id"] == message["id"]) > edits_before, \
+        "the table message sent before the restart was never edited after it"
+    assert action_of(choice)
+    assert watch.leaks == []
