@@ -37,6 +37,10 @@ class EuchreOptions(Options):
       succeeds, he scores as usual.
     - ``first_dealer``: "first_jack" (cards dealt face up one at a time from a seat chosen by the
       seed; the first Jack deals, our reading of the book's "best Euchre card") or "random".
+
+    Not options: the left bower is always a trump and the turned-down suit is always barred in
+    round two (both presets agree); a revoke cannot happen (following suit is enforced), so the
+    book's one-point revoke penalty never applies; no joker (the book gives it no rules).
     """
 
     deck: Literal["32", "24"] = "32"

@@ -677,14 +677,14 @@ class EuchreState(State):
             nxt = (self.dealer + 1) % n
             events.append(Event(kind="deal", seat=nxt, text=f"{self.names[nxt]} deals."))
             return state._dealt(nxt, self.deal_no + 1), events
-        winner_side, lines = state._decide_winner(scores, maker_side)
+        winner_side, lines = state._decide_winner(scores)
         winners = list(sides_of(n)[winner_side])
         events.append(Event(kind="game_over", text=lines[0], data={"winners": winners}))
         return state.model_copy(
             update={"phase": "over", "turn": None, "winners": winners, "result_lines": lines}
         ), events
 
-    def _decide_winner(self, scores: list[int], maker_side: int) -> tuple[int, list[str]]:
+    def _decide_winner(self, scores: list[int]) -> tuple[int, list[str]]:
         n = self.players
         reached = [s for s, v in enumerate(scores) if v >= self.options.target]
         lines: list[str] = []

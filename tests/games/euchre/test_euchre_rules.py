@@ -570,3 +570,13 @@ def test_refusals_say_why() -> None:
     s = run(s, "assist", "discard:C8")
     with pytest.raises(IllegalAction, match="do not hold"):
         s.apply(1, "play:SA")
+
+
+def test_game_choose_delegates_to_the_ai_and_returns_a_legal_move() -> None:
+    s = run(new(deal=DEAL_B), "order", "discard:C8")
+    for _ in range(3):
+        seat = s.to_act[0]
+        legal_moves = s.legal_actions(seat)
+        move = GAME.choose(s.view(seat), legal_moves, rng_for(1, "ai"), 20)
+        assert move in legal_moves
+        s, _ = s.apply(seat, move)
