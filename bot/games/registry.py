@@ -10,6 +10,7 @@ from bot.games.base import Game, GameError
 # key -> module that defines ``GAME`` (imported on first use, so a broken game cannot stop the bot)
 _MODULES: dict[str, str] = {
     "euchre": "bot.games.euchre",
+    "skat": "bot.games.skat",
 }
 
 
