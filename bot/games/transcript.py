@@ -70,8 +70,8 @@ def transcript(
             diff = {k: v for k, v in mine.items() if public.get(k, object()) != v}
             if diff != last_private[seat]:
                 out.append(f"seat {seat} ({names[seat]}):")
-                shown = {**dict.fromkeys(last_private[seat]), **diff}
-                out += [f"  {k}: {_value(v)}" for k, v in shown.items()]
+                out += [f"  {k}: {_value(v)}" for k, v in diff.items()]
+                out += [f"  {k}: (as public)" for k in last_private[seat] if k not in diff]
                 last_private[seat] = diff
         if state.is_over:
             outcome = state.outcome()
