@@ -554,7 +554,7 @@ class SkatState(State):
                 return self._finish("conceded", [ev], rest_to="defenders", forced=False)
             ev = self._ev("concede", f"{who} concedes: the Player wins.", seat)
             return self._finish("conceded by the opponents", [ev], simple=True, forced=True,
-                                give_rest=False)
+                                give_rest=False, schneider_if_needed=True)
         if kind == "claim_rest":
             ok = solver.can_take_all(*pos, side)
             if ok:
@@ -626,7 +626,8 @@ class SkatState(State):
     def _finish(self, ended: str, events: list[Event], *, simple: bool = False,
                 forced: bool | None = None, give_rest: bool = True,
                 rest_to: str | None = None, extra: tuple[int, int] | None = None,
-                penalty: Seat | None = None) -> tuple[Self, list[Event]]:
+                penalty: Seat | None = None,
+                schneider_if_needed: bool = False) -> tuple[Self, list[Event]]:
         contract = self.effective_contract()
         n = self.players
         tricks = list(self.tricks)
@@ -669,6 +670,14 @@ class SkatState(State):
                                tricks=ntricks, bid=self.bid, simple=simple,
                                surrendered=ended == "surrendered", kontra=self.kontra,
                                won=forced)
+            threshold = self.options.schneider_threshold
+            if schneider_if_needed and score.overbid and pts + rest_points >= threshold:
+                # A defenders' concession awards the schneider the Player needed for his bid
+                # while he could still reach it ([I-2]).
+                pts = max(pts, threshold)
+                score = score_game(contract, self.options, cards12=cards12, points=pts,
+                                   tricks=max(ntricks, 1), bid=self.bid, kontra=self.kontra,
+                                   won=True)
             deltas[decl] += score.entry
             if penalty is not None and score.won:
                 deltas[penalty] -= score.entry  # NASL 10 and 15: the erring opponent pays
