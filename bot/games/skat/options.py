@@ -47,11 +47,15 @@ class SkatOptions(Options):
     trick_history: Literal["last", "all"] = "last"
     score_sheet: Literal["classic", "plain", "seeger_fabian"] = "classic"
     settlement: Literal["prove_score", "none"] = "prove_score"
+    point_stake: float = 0.0
+    """Money per point for the settlement lines (0 = play for honour)."""
     kontra_re: bool = False
     kontra_requires_bid: bool = True
 
     @model_validator(mode="after")
     def _check(self) -> SkatOptions:
+        if not 0 <= self.point_stake <= 100:
+            raise ValueError("The stake per point must lie between 0 and 100.")
         if not 0 <= self.deals <= 200:
             raise ValueError("A series has between 1 and 200 deals (0 = one round).")
         if any(d < 1 for d in self.forced_ramsch_deals):

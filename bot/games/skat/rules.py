@@ -800,6 +800,10 @@ class SkatState(State):
         if self.options.settlement == "prove_score":
             lines.append("Proving the score: " + ", ".join(
                 f"seat {i + 1} {p:+d}" for i, p in enumerate(points)))
+        if self.options.point_stake:
+            stake = self.options.point_stake
+            lines.append(f"At {stake:g} a point: " + ", ".join(
+                f"seat {i + 1} {p * stake:+.2f}" for i, p in enumerate(points)))
         return Outcome(points=[float(p) for p in points], ranks=ranks,
                        winners=[i for i, r in enumerate(ranks) if r == 1], lines=lines)
 

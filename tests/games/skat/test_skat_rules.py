@@ -200,3 +200,36 @@ def test_claim_rest_and_concede_settle_the_remaining_tricks() -> None:
     # NASL 11: every card goes to the opponents; the Player is schwarz
     assert conceded.last.declarer_points == points_of(["DQ", "D7"])
     assert "schwarz" in conceded.last.score.levels and not conceded.last.score.won
+
+
+def test_options_refuse_what_a_rule_set_cannot_play() -> None:
+    from bot.games.base import InvalidOptions
+
+    with pytest.raises(InvalidOptions, match="isko Skat seats 3 or 4"):
+        GAME.new(5, GAME.options("isko"), seed=1)
+    for preset, bad in [("classic", {"kontra_re": True}), ("classic", {"all_pass": "throw_in"}),
+                        ("isko", {"allow_frage": True}), ("isko", {"claim_policy": "nasl"}),
+                        ("classic", {"score_sheet": "seeger_fabian"}), ("classic", {"deals": -1}),
+                        ("isko", {"nonsense": 1})]:
+        with pytest.raises(InvalidOptions):
+            GAME.options(preset, **bad)
+    with pytest.raises(InvalidOptions, match="32 cards"):
+        make("classic", ["CJ SJ HJ DJ CA CT CK CQ C9 C8", *TOURNE_HANDS[1:]], "DQ D7")
+
+
+def test_rules_text_speaks_skat() -> None:
+    classic = GAME.rules_text(GAME.options("classic"))
+    for word in ["Vorhand", "Mittelhand", "Hinterhand", "Reizen", "passt nicht", "Tourne",
+                 "Matadors", "schneider", "schwarz", "Ramsch", "Guckser", "proved"]:
+        assert word in classic
+    isko = GAME.rules_text(GAME.options("isko", kontra_re=True))
+    assert "18" in isko and "Hand" in isko and "ouvert" in isko and "Kontra" in isko
+
+
+def test_point_stake_adds_money_lines() -> None:
+    st = make("classic", TOURNE_HANDS, "DQ D7", deals=1, point_stake=0.05)
+    st = run(st, "pass", "bid:18", "hold", "pass", "tourne:left", "passt_nicht",
+             "discard:DQ,D7", "surrender")
+    out = st.outcome()
+    assert out is not None and out.points == [-80.0, 40.0, 40.0]
+    assert out.lines[-1] == "At 0.05 a point: seat 1 -4.00, seat 2 +2.00, seat 3 +2.00"
