@@ -19,7 +19,9 @@ RuleSet = Literal["classic", "isko"]
 class SkatOptions(Options):
     rules: RuleSet = "classic"
     deals: int = 0
-    """Deals in the series; 0 = one round (every person deals once)."""
+    """Deals in the series; 0 = whole rounds (see `rounds`)."""
+    rounds: int = 1
+    """Rounds when `deals` is 0; a round is one deal by every person at the table."""
     dealer_selection: Literal["random", "fixed"] = "random"
     """`fixed`: the last seat deals first, so the first seat is Vorhand."""
     min_bid: int = 10
@@ -56,8 +58,8 @@ class SkatOptions(Options):
     def _check(self) -> SkatOptions:
         if not 0 <= self.point_stake <= 100:
             raise ValueError("The stake per point must lie between 0 and 100.")
-        if not 0 <= self.deals <= 200:
-            raise ValueError("A series has between 1 and 200 deals (0 = one round).")
+        if not 0 <= self.deals <= 200 or not 1 <= self.rounds <= 20:
+            raise ValueError("A series has 1-200 deals, or 1-20 whole rounds.")
         if any(d < 1 for d in self.forced_ramsch_deals):
             raise ValueError("Forced Ramsch deals are numbered from 1.")
         if not 61 <= self.schneider_threshold <= 120 or not 0 <= self.player_schneider_at <= 59:

@@ -860,7 +860,7 @@ def new_state(players: int, options: SkatOptions, seed: int,
               deal: dict[str, object] | None = None) -> SkatState:
     """A fresh series; ``deal`` may fix the first deal: ``hands`` (per seat), ``skat``,
     ``dealer``."""
-    total = options.deals or players
+    total = options.deals or options.rounds * players
     if deal and "dealer" in deal:
         first = int(deal["dealer"])  # type: ignore[call-overload]
     elif options.dealer_selection == "fixed":

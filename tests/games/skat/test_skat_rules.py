@@ -180,6 +180,7 @@ def test_null_stops_at_the_players_first_trick() -> None:
 def test_series_rotates_the_deal_and_ends_with_the_proof() -> None:
     st = make(players=4, dealer=3)
     assert st.roles == [0, 1, 2] and st.total_deals == 4
+    assert make(players=4, dealer=3, rounds=2).total_deals == 8
     assert roles_for(4, 0) == [1, 2, 3] and roles_for(5, 0) == [1, 2, 4]
     assert st.hands[3] == []
     for _ in range(4):
