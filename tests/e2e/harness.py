@@ -89,14 +89,15 @@ class BotRunner:
             self.watch.record(table.id, table.channel_id, table.version, table.state, seats)
 
     async def stop(self) -> None:
+        """Shut down in the order the bot does with a service of its own: the service (in-flight
+        actions finish, AI runners stop), then the client (pending edits go out)."""
+        if self.service is not None:
+            await self.service.close()
         if self.bot is not None:
             await self.bot.close()
         if self._task is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._task, WAIT_S)
-        if self.service is not None:
-            with contextlib.suppress(Exception):
-                await self.service.close()
         self.bot = self.service = self._task = None
 
     async def restart(self) -> None:
@@ -233,14 +234,21 @@ async def start_table(runner: BotRunner, host: str, *, guests: tuple[str, ...] =
     return table_id, message
 
 
-async def my_turn(runner: BotRunner, user_id: str, table_id: int) -> tuple[TableInfo,
-                                                                          list[Choice]]:
+async def my_turn(runner: BotRunner, user_id: str, table_id: int, *,
+                  show_hand: bool = False) -> tuple[TableInfo, list[Choice]]:
     """Let the AI play on until the user is to act (or the game ends); the table and the
-    actions offered to the user for that moment."""
+    actions offered to the user for that moment. ``show_hand``: press "Show my hand" on the
+    table message first, as a user does whose DM never came."""
     await asyncio.wait_for(runner.service.settle(table_id), WAIT_S)
     table = await runner.table(table_id)
     if not table.is_open:
         return table, []
+    if show_hand:
+        assert table.message_id is not None
+        hand_id = ids.HandId(table_id).encode()
+        message = runner.fake.messages[str(table.message_id)]
+        await runner.fake.wait_callback(
+            await runner.fake.click(user_id, message["id"], hand_id))
     choices = await wait_offered(runner.fake, user_id, table_id, table.version,
                                  str(table.channel_id))
     return table, choices
