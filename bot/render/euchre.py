@@ -79,6 +79,14 @@ def table_text(view: EuchreView, names: list[str]) -> str:
             lines.append(f"Last hand: {view.last_hand.text}")
         winners = " and ".join(_name(view, names, s) for s in view.winners)
         lines.append(f"🏆 **{winners}** win{'s' if len(view.winners) == 1 else ''} the game.")
+        out = [s for s, v in enumerate(view.scores) if v >= view.target]
+        if len(out) > 1:  # three-handed, both defenders out on one euchre (Hoyle, L1592)
+            both = " and ".join(_side(view, names, s) for s in out)
+            first = _name(view, names, view.winners[0])
+            lines.append(
+                f"{both} both reached {view.target}: {first} took two of the euchring tricks "
+                "first and goes out first."
+            )
         return "\n".join(lines)
     lines.append(f"Turn-up: **{pretty(view.turn_up)}** ({_TURN_UP_STATE[view.turn_up_state]})")
     if view.bids:
@@ -143,7 +151,7 @@ def hand_text(view: EuchreView, names: list[str]) -> str:
         groups.append(" ".join(current))
     me = _name(view, names, view.seat)
     lines = [f"**Your hand** ({me}): " + ("  |  ".join(groups) if groups else "no cards")]
-    if view.discard is not None:
+    if view.discard is not None and view.phase != "over":
         lines.append(f"You discarded the {pretty(view.discard)}.")
     if view.seat in view.sitting_out:
         lines.append("You sit out this hand.")

@@ -11,6 +11,7 @@ from bot import render
 from bot.games.base import Action
 from bot.games.cards import pretty
 from bot.games.euchre import GAME, EuchreState
+from bot.games.euchre.rules import TrickRecord
 from bot.render import euchre as r
 
 DEAL: dict[str, Any] = {
@@ -116,3 +117,28 @@ def test_rendering_whole_random_games_never_shows_hidden_cards() -> None:
             assert len(set(lbls)) == len(lbls) and all(0 < len(x) <= 80 for x in lbls)
             s, _ = s.apply(seat, rng.choice(legal))
         assert "win" in render.table_text(s.view(None), [])
+
+
+def test_final_table_names_the_winner_and_the_three_handed_tie_break() -> None:
+    s = GAME.new(3, GAME.options(), 2)
+    tricks = [TrickRecord(leader=w, plays=[(w, "CA")], winner=w) for w in (1, 0, 1, 0)]
+    s = s.model_copy(
+        update={
+            "phase": "play",
+            "trump": "H",
+            "maker": 2,
+            "alone": False,
+            "scores": [4, 3, 0],
+            "hands": [["C7"], ["S7"], ["HJ"]],
+            "tricks": tricks,
+            "trick": [],
+            "leader": 0,
+            "turn": 0,
+        }
+    )
+    s = run(s, "play:C7", "play:S7", "play:HJ")
+    text = render.table_text(s.view(None), ["Ann", "Bob", "Cy"])
+    assert "🏆 **Bob** wins the game." in text
+    assert "Ann and Bob both reached 5: Bob took two of the euchring tricks first" in text
+    assert "Ann **6** · Bob **5** · Cy **0**" in text
+    assert render.hand_text(s.view(1), []).endswith("The game is over.")
