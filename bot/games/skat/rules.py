@@ -809,6 +809,13 @@ class SkatState(State):
 
 
 class SkatView(View):
+    """What one seat sees. ``hand`` is its own cards (sorted for the contract); ``open_hands``
+    the cards shown to it (the Player's in open games, the partner's in Revolution); ``skat`` and
+    ``laid_away`` only for the Player who took the skat up; ``peek`` the first Tourne card, for
+    the Player alone; ``turned`` the public trump card; ``last_trick`` only until the next lead
+    (all ``tricks`` with ``trick_history='all'``); ``totals`` the score sheet; ``last`` the
+    previous deal's public result (skat, tricks, score line)."""
+
     rules: str
     phase: str
     deal_no: int
