@@ -170,25 +170,30 @@ def action_of(choice: Choice) -> str:
     return parsed.action
 
 
-async def play_until_over(runner: BotRunner, user_id: str, table_id: int, rng: random.Random,
-                          *, max_turns: int = 400) -> list[Interaction]:
-    """Play the user's seat with random offered actions until the game ends (the AI seats play
-    themselves). Every action offered must be legal; each click must be answered."""
+async def play_until_over(runner: BotRunner, users: str | list[str], table_id: int,
+                          rng: random.Random, *, show_hand: frozenset[str] = frozenset(),
+                          max_turns: int = 400) -> list[Interaction]:
+    """Play the human seats of ``users`` with random offered actions until the game ends (the
+    AI seats play themselves). Users in ``show_hand`` get their hand by pressing "Show my
+    hand" (closed DMs). Every action offered must be legal; each click must be carried out."""
+    humans = [users] if isinstance(users, str) else list(users)
     clicks: list[Interaction] = []
     for _ in range(max_turns):
         await asyncio.wait_for(runner.service.settle(table_id), WAIT_S)
         table = await runner.table(table_id)
         if not table.is_open:
             return clicks
-        seat = table.seat_of(int(user_id))
-        assert seat is not None and table.state is not None
-        assert seat.index in table.state.to_act, f"settled but seat {seat.index} may not act"
-        choices = await wait_offered(runner.fake, user_id, table_id, table.version,
-                                     str(table.channel_id))
-        legal = {str(a) for a in table.state.legal_actions(seat.index)}
+        assert table.state is not None
+        acting = [s for s in table.seats if s.index in table.state.to_act]
+        assert acting and all(str(s.user_id) in humans for s in acting), \
+            f"settled, yet {acting} are to act"
+        user = str(acting[0].user_id)
+        table, choices = await my_turn(runner, user, table_id, show_hand=user in show_hand)
+        assert table.state is not None
+        legal = {str(a) for a in table.state.legal_actions(acting[0].index)}
         shown = {action_of(c) for c in choices}
         assert shown <= legal, f"offered illegal actions {shown - legal}"
-        click = await take(runner.fake, user_id, rng.choice(choices))
+        click = await take(runner.fake, user, rng.choice(choices))
         await runner.fake.wait_callback(click)
         await runner.wait_table(table_id, lambda t, v=table.version: t.version > v)
         clicks.append(click)
