@@ -708,6 +708,10 @@ class SkatState(State):
         sheet = self.sheet.add(SheetEntry(deal=result.number, text=result.text,
                                           deltas=result.deltas, bonus=result.bonus))
         st = self.model_copy(update={"sheet": sheet, "last": result})
+        if (self.deal_no + 1) % self.players == 0:
+            totals = ", ".join(f"seat {i + 1} {t:+d}" for i, t in enumerate(sheet.list_totals()))
+            events.append(Event(kind="round", text=f"Round {(self.deal_no + 1) // self.players}"
+                                f" is over. Totals: {totals}."))
         if self.deal_no + 1 >= self.total_deals:
             events.append(Event(kind="over", text="The series is over."))
             return st.model_copy(update={"phase": "over", "turn": None, "asker": None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -234,3 +235,14 @@ def test_point_stake_adds_money_lines() -> None:
     out = st.outcome()
     assert out is not None and out.points == [-80.0, 40.0, 40.0]
     assert out.lines[-1] == "At 0.05 a point: seat 1 -4.00, seat 2 +2.00, seat 3 +2.00"
+
+
+def test_a_round_ends_after_everyone_dealt_once() -> None:
+    st = make(rounds=2)
+    rng = random.Random(0)
+    kinds: list[str] = []
+    while st.to_act:
+        seat = st.to_act[0]
+        st, events = st.apply(seat, GAME.choose(st.view(seat), st.legal_actions(seat), rng, 10))
+        kinds += [e.kind for e in events]
+    assert kinds.count("deal") == 5 and kinds.count("round") == 2 and kinds[-1] == "over"
