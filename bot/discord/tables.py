@@ -397,13 +397,31 @@ class TableUI:
         await interaction.response.send_message(content, ephemeral=True, **_view_kw(view))
 
     async def on_unknown_component(self, interaction: discord.Interaction) -> None:
-        """A click on a component that no handler claimed (not ours, or from an old version)."""
+        """Answer a click that no `DynamicItem` will: not ours, or not on its message."""
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        if custom_id[:3] in ("pa:", "ps:", "pl:", "ph:"):
-            return  # a DynamicItem answers these, malformed or not
+        if custom_id[:3] in ("pa:", "ps:", "pl:", "ph:") and _dispatchable(interaction, custom_id):
+            return  # a DynamicItem answers it, malformed or not
         if not interaction.response.is_done():
             await refuse(interaction, "I don't recognise that button; it may be from an old game.")
+
+
+def _dispatchable(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Whether discord.py will hand this click to a DynamicItem: it only does so when the
+    message really carries a component of that type and custom id."""
+    message = interaction.message
+    data: Any = interaction.data or {}
+    if message is None:
+        return False
+    try:
+        view = discord.ui.View.from_message(message, timeout=None)
+    except Exception:
+        return False
+    kind = data.get("component_type")
+    return any(
+        getattr(item, "custom_id", None) == custom_id and item.type.value == kind
+        for item in view.walk_children()
+    )
 
 
 def _view_kw(view: discord.ui.View | None) -> dict[str, Any]:
