@@ -221,16 +221,17 @@ async def open_table(runner: BotRunner, user: str, channel: str | None = None,
 async def start_table(runner: BotRunner, host: str, *, guests: tuple[str, ...] = (),
                       channel: str | None = None, **options: object
                       ) -> tuple[int, dict[str, Any]]:
-    """A four-seat table: ``host``, then ``guests`` joining by button, AI in the other seats
-    (by button), started by the host's button. Returns the table id and its message."""
+    """A full table: ``host``, then ``guests`` joining by button, AI in the other seats (by
+    button), started by the host's button. Returns the table id and its message."""
     fake = runner.fake
     table_id, message = await open_table(runner, host, channel, **options)
+    seats = (await runner.table(table_id)).players
     seated = 1
     for guest in guests:
         await fake.click(guest, message["id"], lobby_button(message, "join"))
         seated += 1
         await runner.wait_table(table_id, lambda t, n=seated: len(t.seats) == n)
-    while seated < 4:
+    while seated < seats:
         await fake.click(host, message["id"], lobby_button(message, "ai"))
         seated += 1
         await runner.wait_table(table_id, lambda t, n=seated: len(t.seats) == n)
