@@ -103,7 +103,7 @@ class TableService:
         self._create_lock = asyncio.Lock()
         self._rating_lock = asyncio.Lock()
         self._closing = False
-        self._closed = False
+        self._close_task: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, db_path: str | Path, **kw: Any) -> TableService:
@@ -128,9 +128,15 @@ class TableService:
         log.info("resumed %d open table(s)", len(self._live))
 
     async def close(self) -> None:
-        """Let the actions in flight finish, stop timers and AI turns, close the database."""
-        if self._closed:
-            return
+        """Let the actions in flight finish, stop timers and AI turns, close the database.
+
+        Safe to call twice (a signal handler and a finally: block): both wait for one close.
+        """
+        if self._close_task is None:
+            self._close_task = asyncio.get_running_loop().create_task(self._close())
+        await asyncio.shield(self._close_task)
+
+    async def _close(self) -> None:
         self._closing = True  # from here every change is refused
         lives = list(self._live.values())
         for live in lives:  # wait for the change in flight on each table
@@ -149,7 +155,6 @@ class TableService:
             _, late = await asyncio.wait(senders, timeout=5)
             for task in late:
                 task.cancel()
-        self._closed = True
         await self.store.close()
 
     def subscribe(self, listener: Listener) -> None:

@@ -148,3 +148,13 @@ async def test_close_lets_listeners_finish_even_if_they_call_back(harness: Harne
     assert seen == ["created", "joined", "started"]
     svc2, _ = await harness.open()
     assert (await svc2.get(info.id)).message_id == 1000 + info.version
+
+
+async def test_close_twice_at_once_is_one_close(harness: Harness) -> None:
+    svc, _ = await harness.open()
+    info = await _two_humans(svc)
+    in_flight = asyncio.create_task(svc.act(info.id, ANN, "take:1", version=info.version))
+    await asyncio.sleep(0)
+    await asyncio.gather(svc.close(), svc.close())
+    await svc.close()
+    assert (await in_flight).table.version == info.version + 1
