@@ -231,4 +231,4 @@ class GameCog(commands.GroupCog):
             await self.ui.service.abort(
                 table.id, interaction.user.id, is_manager=_is_manager(interaction)
             )
-            await reply(interaction, "The table is closed.", ephemeral=False)
+            await reply(interaction, "You closed the table.")  # the channel gets the notice

@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 DM_CLOSED = 50007
+DEAL_EVENTS = frozenset({"deal", "redeal"})
+"""Event kinds that mean new hands were dealt (a convention the games follow)."""
 EMBED_DESCRIPTION_MAX = 4096
 CONTENT_MAX = 2000
 
@@ -265,6 +267,10 @@ class TableUI:
         if state is None:
             return
         to_act = set(state.to_act) if table.status is TableStatus.PLAYING else set()
+        # A fresh deal shows every human the new hand at once, not only the one who acts.
+        new_deal = table.status is TableStatus.PLAYING and (
+            update.reason == "started" or any(e.kind in DEAL_EVENTS for e in update.events)
+        )
         private: dict[int, list[Event]] = {}
         for event in update.events:
             if event.private_to is not None:
@@ -277,13 +283,13 @@ class TableUI:
                 continue
             acting = seat.index in to_act
             news = private.get(seat.index, [])
-            if not acting and not news:
+            if not acting and not news and not new_deal:
                 continue
             key = (table.id, table.version, seat.index)
             if key in self._sent_hands:
                 continue
             self._sent_hands.add(key)
-            if acting:
+            if acting or new_deal:
                 content, view = hand_message(table, seat.index, news)
             else:
                 content, view = "\n".join(e.text for e in news), None
