@@ -70,6 +70,8 @@ def build_finish(
 ) -> Finish:
     """Result rows, new ratings (per scope) and tally increments for a finished table.
 
+    The outcome's own ``teams`` (e.g. Skat's declarer against the defenders) win over the
+    game's fixed partnerships ``teams``; with neither, every seat plays for itself.
     ``current`` is scope -> user id -> the stored rating, for the humans at the table.
     """
     seats = sorted(table.seats, key=lambda s: s.index)
@@ -85,7 +87,7 @@ def build_finish(
         for s in seats
     ]
     humans = [s for s in seats if s.user_id is not None]
-    groups, group_ranks = rating_groups(table.players, teams or outcome.teams, seats, ranks)
+    groups, group_ranks = rating_groups(table.players, outcome.teams or teams, seats, ranks)
     ratings: list[RatingRow] = []
     tallies: list[tuple[str, int, int, str, float]] = []
     for scope in scopes(table.guild_id):
