@@ -67,6 +67,15 @@ def test_t37_seeger_fabian_three_persons() -> None:
     assert sheet.list_totals() == [-90, 40, 40] and sheet.totals() == [-40, 0, 0]
 
 
+def test_spec_3_7_missed_schneider_on_the_seeger_list() -> None:
+    grand = score_game(Contract.parse("grand-hand-schneider"), ISKO,
+                       cards12=["CJ", "SJ", "HJ", "DJ"], points=89, tricks=7)
+    assert grand.entry == -384
+    sheet = SkatScoreSheet(persons=3, seeger_fabian=True).add(
+        entry(1, 0, grand.entry, 3, seeger_bonus(3, 0, [1, 2], False)))
+    assert sheet.list_totals() == [-434, 40, 40]
+
+
 def test_t38_seeger_fabian_four_persons_pays_the_dealer_too() -> None:
     assert seeger_bonus(4, 1, [2, 3], False) == [30, -50, 30, 30]
     sheet = SkatScoreSheet(persons=4, seeger_fabian=True).add(
