@@ -15,13 +15,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.replies import GUILD_ONLY, guard, refuse, reply
+from bot.discord.replies import DM_ONLY, GUILD_ONLY, guard, refuse, reply
 from bot.discord.tables import TableUI, display_name, table_embed, table_view
 from bot.games import registry
 from bot.games.base import Game
 from bot.service.models import TableInfo
 
 log = logging.getLogger(__name__)
+RULES_MAX = 4096
 
 
 def _is_manager(interaction: discord.Interaction) -> bool:
@@ -33,13 +34,18 @@ class GameCog(commands.GroupCog):
     """Base of the per-game command groups (guild only: a table lives in a channel)."""
 
     game_key: ClassVar[str] = ""
+    in_dms: ClassVar[bool] = False
+    """True for a game played alone in the bot's DM (patience); else tables live in guilds."""
 
-    def __init_subclass__(cls, *, game_key: str | None = None, **kwargs: Any) -> None:
+    def __init_subclass__(
+        cls, *, game_key: str | None = None, in_dms: bool = False, **kwargs: Any
+    ) -> None:
         super().__init_subclass__(**kwargs)
         if game_key:
             cls.game_key = game_key
+            cls.in_dms = in_dms
             cls.__cog_group_name__ = game_key  # the group is /<game key>, not the class name
-            app_commands.guild_only()(cls)
+            (app_commands.dm_only() if in_dms else app_commands.guild_only())(cls)
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -64,11 +70,24 @@ class GameCog(commands.GroupCog):
             if "players" in params and counts:
                 params["players"] = dataclasses.replace(params["players"], choices=counts)
 
+    async def _wrong_place(self, interaction: discord.Interaction) -> bool:
+        """Refuse politely (and say so) when the command came from the wrong kind of channel."""
+        if interaction.channel_id is None:
+            await refuse(interaction, "I can't tell which channel this is; try again there.")
+            return True
+        if self.in_dms and interaction.guild_id is not None:
+            await refuse(interaction, DM_ONLY.format(game=self.game_key))
+            return True
+        if not self.in_dms and interaction.guild_id is None:
+            await refuse(interaction, GUILD_ONLY)
+            return True
+        return False
+
     async def _table_here(self, interaction: discord.Interaction) -> TableInfo | None:
         """The channel's open table of this game, or None after a polite refusal."""
-        if interaction.guild_id is None or interaction.channel_id is None:
-            await refuse(interaction, GUILD_ONLY)
+        if await self._wrong_place(interaction):
             return None
+        assert interaction.channel_id is not None
         table = await self.ui.service.table_in_channel(interaction.channel_id)
         if table is None:
             await refuse(
@@ -100,14 +119,14 @@ class GameCog(commands.GroupCog):
         thread: bool = False,
     ) -> None:
         async with guard(interaction):
-            if interaction.guild_id is None or interaction.channel_id is None:
-                await refuse(interaction, GUILD_ONLY)
+            if await self._wrong_place(interaction):
                 return
+            assert interaction.channel_id is not None
             options = self.game.options(preset)  # refuses an unknown preset before any thread
             self.game.check_players(players or self.game.default_players, options)
             target: discord.abc.Messageable | None = None
             channel_id = interaction.channel_id
-            if thread:
+            if thread and not self.in_dms:
                 channel = interaction.channel
                 if not isinstance(channel, discord.TextChannel):
                     await refuse(interaction, "I can open a thread only from a text channel.")
@@ -213,8 +232,12 @@ class GameCog(commands.GroupCog):
     @app_commands.describe(preset="Which rules")
     async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
         async with guard(interaction):
-            text = self.game.rules_text(self.game.options(preset))
-            await reply(interaction, text, ephemeral=True)
+            options = self.game.options(preset)
+            text = self.game.rules_text(options)
+            if len(text) > RULES_MAX:  # an embed holds 4096 characters, a message only 2000
+                text = text[: RULES_MAX - 1] + "…"
+            embed = discord.Embed(title=f"{self.game.title} ({options.preset})", description=text)
+            await reply(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(name="score", description="The table as everyone sees it.")
     async def score(self, interaction: discord.Interaction) -> None:

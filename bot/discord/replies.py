@@ -16,6 +16,7 @@ log = logging.getLogger(__name__)
 
 SOMETHING_WRONG = "Something went wrong; the table is unchanged."
 GUILD_ONLY = "Tables live in server channels: run this command in a server, not in a DM."
+DM_ONLY = "This game is played alone in a DM with me: send `/{game}` there, not in a server."
 
 
 async def reply(
