@@ -85,6 +85,36 @@ async def bare_path(path: Path) -> Callable[[], Awaitable[float]]:
 CLOSERS: list[Callable[[], Awaitable[None]]] = []
 
 
+async def service_acts(path: Path, n: int) -> list[float]:
+    """For context: a whole `TableService.act` (lock, rules, snapshot JSON, store, listener
+    queue) on four-handed Euchre tables with four humans, each playing its first legal move."""
+    from bot.service.tables import TableService
+
+    svc = await TableService.open(path, turn_timeout_s=3600, lobby_timeout_s=3600)
+    await svc.start()
+    times: list[float] = []
+    channel = 0
+    while len(times) < n:
+        channel += 1
+        table = await svc.create(game_key="euchre", channel_id=channel, guild_id=1, host_id=1,
+                                 host_name="P1", seed=channel)
+        for user in (2, 3, 4):
+            table = await svc.join(table.id, user, f"P{user}")
+        table = await svc.start_game(table.id, 1)
+        while table.is_open and table.state is not None and len(times) < n:
+            seat = table.state.to_act[0]
+            move = str(table.state.legal_actions(seat)[0])
+            user = table.seats[seat].user_id
+            assert user is not None
+            t0 = time.perf_counter()
+            table = (await svc.act(table.id, user, move, version=table.version)).table
+            times.append(time.perf_counter() - t0)
+        if table.is_open:
+            await svc.abort(table.id, 1)
+    await svc.close()
+    return times
+
+
 async def main(n: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         bare_one = await bare_path(Path(tmp) / "bare.db")
@@ -100,6 +130,7 @@ async def main(n: int) -> None:
             store += [await store_one() for _ in range(50)]
         for close in CLOSERS:
             await close()
+        acts = await service_acts(Path(tmp) / "service.db", n)
     b, s = statistics.median(bare), statistics.median(store)
     print(f"actions:                 {len(store)} each   (snapshot {len(snapshot())} bytes)")
     print(f"bare INSERT + commit:    {b * 1e6:8.1f} us median  (p90 "
@@ -107,6 +138,8 @@ async def main(n: int) -> None:
     print(f"Store.record_action:     {s * 1e6:8.1f} us median  (p90 "
           f"{statistics.quantiles(store, n=10)[-1] * 1e6:.1f} us)")
     print(f"ratio:                   {s / b:8.2f}x  (target < 2x)")
+    print(f"TableService.act:        {statistics.median(acts) * 1e6:8.1f} us median  (p90 "
+          f"{statistics.quantiles(acts, n=10)[-1] * 1e6:.1f} us; Euchre rules included)")
 
 
 if __name__ == "__main__":
