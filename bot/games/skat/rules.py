@@ -140,7 +140,6 @@ class SkatState(State):
     peek: Card | None = None
     turned: Card | None = None
     passt_nicht: bool = False
-    guck: str | None = None
     contract: Contract | None = None
     # Kontra / Re
     kontra: int = 0
@@ -166,10 +165,6 @@ class SkatState(State):
         if self.phase == "play":
             return [] if self.turn is None else [self.turn]
         return [] if self.declarer is None else [self.declarer]
-
-    @property
-    def active(self) -> list[Seat]:
-        return self.roles
 
     def role_of(self, seat: Seat) -> str:
         return ROLE_NAMES[self.roles.index(seat)] if seat in self.roles else "sits out"
@@ -750,7 +745,7 @@ class SkatState(State):
             "laid_away": [], "bid": 0, "bid_stage": 0, "asker": roles[1], "listener": roles[0],
             "awaiting": "ask", "passed": [], "named": [], "bid_log": [], "declarer": None,
             "picked_up": False, "hand_game": False, "peek": None, "turned": None,
-            "passt_nicht": False, "guck": None, "contract": None, "kontra": 0,
+            "passt_nicht": False, "contract": None, "kontra": 0,
             "kontra_queue": [], "trick": [], "tricks": [], "turn": None, "phase": "bid",
         })
         if forced_ramsch:
