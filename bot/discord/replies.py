@@ -15,6 +15,10 @@ from bot.service.errors import Refusal
 log = logging.getLogger(__name__)
 
 SOMETHING_WRONG = "Something went wrong; the table is unchanged."
+MISSING_PERMISSION = (
+    "Discord did not let me do that here: I may be missing a permission in this channel "
+    "(send messages, embed links, create threads)."
+)
 GUILD_ONLY = "Tables live in server channels: run this command in a server, not in a DM."
 DM_ONLY = "This game is played alone in a DM with me: send `/{game}` there, not in a server."
 
@@ -50,6 +54,9 @@ async def guard(interaction: discord.Interaction) -> AsyncIterator[None]:
         yield
     except (Refusal, GameError) as exc:
         await refuse(interaction, str(exc) or "That is not possible now.")
+    except discord.Forbidden as exc:
+        log.warning("missing permission in channel %s: %s", interaction.channel_id, exc.text)
+        await refuse(interaction, MISSING_PERMISSION)
     except Exception:
         log.exception("interaction %s failed", getattr(interaction, "id", "?"))
         await refuse(interaction, SOMETHING_WRONG)

@@ -81,3 +81,25 @@ async def test_rules_are_shown_privately(tmp_path: Path) -> None:
     assert kwargs["ephemeral"] is True
     game = cog.game
     assert text == game.rules_text(game.options(None))  # whole, not clipped at 2000
+
+
+async def test_guard_turns_errors_into_private_answers() -> None:
+    from types import SimpleNamespace
+
+    from bot.discord.replies import MISSING_PERMISSION, SOMETHING_WRONG, guard
+    from bot.service.errors import NotYourTurn
+
+    forbidden = discord.Forbidden(
+        SimpleNamespace(status=403, reason="Forbidden"),  # type: ignore[arg-type]
+        {"code": 50013, "message": "Missing Permissions"},
+    )
+    cases = [
+        (NotYourTurn("It is not your turn."), "It is not your turn."),
+        (forbidden, MISSING_PERMISSION),
+        (KeyError("bug"), SOMETHING_WRONG),
+    ]
+    for error, expected in cases:
+        inter = FakeInteraction(guild_id=1)
+        async with guard(inter):  # type: ignore[arg-type]
+            raise error
+        assert inter.response.sent == [(expected, {"ephemeral": True})]
