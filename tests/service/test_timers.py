@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 
 from bot.service.models import TableStatus
@@ -71,9 +72,8 @@ async def test_lobby_expires(harness: Harness) -> None:
 
 
 def _set_deadline(path: object, table_id: int, column: str, when: datetime) -> None:
-    with sqlite3.connect(str(path)) as raw:
+    with closing(sqlite3.connect(str(path))) as raw, raw:
         raw.execute(f"UPDATE tables SET {column} = ? WHERE id = ?", (when.isoformat(), table_id))
-    raw.close()
 
 
 async def test_deadlines_survive_a_restart(harness: Harness) -> None:

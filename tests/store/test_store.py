@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -69,7 +70,7 @@ async def test_migrations_apply_in_order_once(tmp_path: Path) -> None:
     s = await Store.open(tmp_path / "a.db", migrations_dir=mig)
     assert s.applied == []
     await s.close()
-    with sqlite3.connect(tmp_path / "a.db") as raw:
+    with closing(sqlite3.connect(tmp_path / "a.db")) as raw:
         assert [r[0] for r in raw.execute("SELECT v FROM t")] == ["second", "third"]
         ledger = raw.execute("SELECT version, name FROM schema_migrations ORDER BY version")
         assert ledger.fetchall() == [(1, "0001_a.sql"), (2, "0002_b.sql"), (10, "0010_c.sql")]
@@ -93,7 +94,7 @@ async def test_failing_migration_rolls_back_whole_file(tmp_path: Path) -> None:
     (mig / "0002_bad.sql").write_text("CREATE TABLE u (v TEXT);\nINSERT INTO nowhere VALUES (1);")
     with pytest.raises(MigrationError, match=r"0002_bad\.sql failed and was rolled back"):
         await Store.open(tmp_path / "a.db", migrations_dir=mig)
-    with sqlite3.connect(tmp_path / "a.db") as raw:
+    with closing(sqlite3.connect(tmp_path / "a.db")) as raw:
         names = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         assert "t" in names and "u" not in names
         assert raw.execute("SELECT COUNT(*) FROM schema_migrations").fetchone() == (1,)
