@@ -192,6 +192,8 @@ class TableUI:
         """Acknowledge a click before the service answers if it takes longer than this."""
         self._dm_closed: set[int] = set()
         self._sent_hands: set[tuple[int, int, int]] = set()
+        self._live_dms: dict[tuple[int, int], discord.Message] = {}
+        """(table, seat) -> the last DM that still shows buttons (lost on restart: harmless)."""
         self.creating: set[int] = set()
         """Channels where a cog is posting a new table's message (so the listener doesn't)."""
 
@@ -204,6 +206,8 @@ class TableUI:
             log.exception("updating Discord for table %s failed", update.table.id)
         if not update.table.is_open:
             self._sent_hands = {k for k in self._sent_hands if k[0] != update.table.id}
+            for key in [k for k in self._live_dms if k[0] == update.table.id]:
+                self._live_dms.pop(key, None)
 
     async def _handle(self, update: TableUpdate) -> None:
         table = update.table
@@ -276,10 +280,14 @@ class TableUI:
             if event.private_to is not None:
                 private.setdefault(event.private_to, []).append(event)
         for seat in table.seats:
-            if seat.user_id is None or seat.is_ai:
+            if seat.user_id is None:
                 continue
-            if update.reason == "action" and update.actor_seat == seat.index:
-                # The actor's own click is answered with the news and the next choices.
+            # The actor's own click is answered with the news and the next choices.
+            own_click = update.reason == "action" and update.actor_seat == seat.index
+            await self._retire_dm(
+                table, seat.index, seat.is_ai or seat.index not in to_act, edit=not own_click
+            )
+            if seat.is_ai or own_click:
                 continue
             acting = seat.index in to_act
             news = private.get(seat.index, [])
@@ -293,7 +301,26 @@ class TableUI:
                 content, view = hand_message(table, seat.index, news)
             else:
                 content, view = "\n".join(e.text for e in news), None
-            await self._send_private(table, seat.user_id, content, view, needs_button=acting)
+            if view is not None:
+                await self._retire_dm(table, seat.index, True)
+            sent = await self._send_private(table, seat.user_id, content, view, needs_button=acting)
+            if sent is not None and view is not None:
+                self._live_dms[(table.id, seat.index)] = sent
+
+    async def _retire_dm(
+        self, table: TableInfo, seat: int, passed: bool, *, edit: bool = True
+    ) -> None:
+        """Take the buttons off a seat's last DM once its turn has passed without its click
+        (a timeout, an abort, the end), so old buttons do not linger."""
+        if not passed:
+            return
+        message = self._live_dms.pop((table.id, seat), None)
+        if message is None or not edit:
+            return
+        try:
+            await message.edit(view=None)
+        except discord.HTTPException:
+            log.warning("could not take the buttons off a DM of table %s", table.id)
 
     async def _send_private(
         self,
@@ -303,12 +330,12 @@ class TableUI:
         view: discord.ui.View | None,
         *,
         needs_button: bool,
-    ) -> None:
+    ) -> discord.Message | None:
+        """The DM sent, or None (closed DMs get a "Show my hand" prompt in the channel)."""
         if user_id not in self._dm_closed:
             try:
                 dm = await self.client.create_dm(discord.Object(user_id))
-                await dm.send(_clip(content, CONTENT_MAX), **_view_kw(view))
-                return
+                return await dm.send(_clip(content, CONTENT_MAX), **_view_kw(view))
             except discord.Forbidden as exc:
                 if exc.code != DM_CLOSED:
                     log.warning("DM to %s refused (%s)", user_id, exc.code)
@@ -316,7 +343,7 @@ class TableUI:
             except discord.HTTPException:
                 log.exception("DM to %s failed", user_id)
         if not needs_button:
-            return  # private news without a decision waits for the next "Show my hand"
+            return None  # private news without a decision waits for the next "Show my hand"
         channel = self.client.get_partial_messageable(table.channel_id)
         try:
             await channel.send(
@@ -327,6 +354,7 @@ class TableUI:
             )
         except discord.HTTPException:
             log.exception("could not post the hand fallback for %s", user_id)
+        return None
 
     async def close(self) -> None:
         """Let pending edits finish (called after the service closed, before HTTP closes)."""

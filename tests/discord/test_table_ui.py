@@ -39,6 +39,10 @@ class Sent:
 @dataclass
 class FakeMessage:
     id: int
+    edits: list[dict[str, Any]] = field(default_factory=list)
+
+    async def edit(self, **kwargs: Any) -> None:
+        self.edits.append(kwargs)
 
 
 @dataclass
@@ -48,6 +52,7 @@ class FakeClient:
     dm_closed: set[int] = field(default_factory=set)
     sent: list[Sent] = field(default_factory=list)
     edits: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    dms: list[FakeMessage] = field(default_factory=list)
 
     def get_partial_messageable(self, channel_id: int) -> Any:
         client = self
@@ -75,7 +80,9 @@ class FakeClient:
                     {"code": 50007, "message": "Cannot send messages to this user"},
                 )
             client.sent.append(Sent(f"dm:{user.id}", content, kwargs))
-            return FakeMessage(next(_ids))
+            message = FakeMessage(next(_ids))
+            client.dms.append(message)
+            return message
 
         return SimpleNamespace(send=send)
 
@@ -189,3 +196,21 @@ async def test_a_whole_game_ends_with_a_summary_and_a_final_edit_without_buttons
     for sent in client.sent:
         if sent.where.startswith("dm:"):
             assert sent.custom_ids() or "Your hand" in (sent.content or ""), sent.content
+
+
+async def test_an_abort_takes_the_buttons_off_the_waiting_players_dm(
+    service: TableService,
+) -> None:
+    client = FakeClient()
+    ui, table_id = await _two_humans(service, client)
+    with_buttons = [
+        m
+        for m, s in zip(
+            client.dms, [x for x in client.sent if x.where.startswith("dm:")], strict=True
+        )
+        if s.custom_ids()
+    ]
+    assert len(with_buttons) == 1 and not with_buttons[0].edits
+    await service.abort(table_id, ALICE)
+    await ui.settle()
+    assert with_buttons[0].edits == [{"view": None}]
