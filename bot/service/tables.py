@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 from collections import deque
@@ -18,7 +19,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from bot.games import registry
 from bot.games.base import Event, Game, GameError, IllegalAction, Options
@@ -59,6 +60,38 @@ log = logging.getLogger(__name__)
 Listener = Callable[[TableUpdate], Awaitable[None]]
 
 STALE = "That button is from an earlier moment of the game; use the newest message."
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _completes(
+    method: Callable[Concatenate[TableService, P], Awaitable[R]],
+) -> Callable[Concatenate[TableService, P], Awaitable[R]]:
+    """Run a changing method as its own task, shielded from the caller's cancellation.
+
+    A click whose handler is cancelled (a shutdown, a dropped interaction) after the database
+    commit must still update the table in memory and tell the listeners; so once started, a
+    change runs to its end, and `close` waits for it.
+    """
+
+    @functools.wraps(method)
+    async def wrapper(self: TableService, *args: P.args, **kwargs: P.kwargs) -> R:
+        task = asyncio.get_running_loop().create_task(method(self, *args, **kwargs))
+        self._inflight.add(task)
+        task.add_done_callback(_forget(self._inflight))
+        return await asyncio.shield(task)
+
+    return wrapper
+
+
+def _forget(inflight: set[asyncio.Task[Any]]) -> Callable[[asyncio.Task[Any]], None]:
+    def done(task: asyncio.Task[Any]) -> None:
+        inflight.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved: a caller that went away must not cause a warning
+
+    return done
 
 
 def _now() -> datetime:
@@ -104,6 +137,7 @@ class TableService:
         self._rating_lock = asyncio.Lock()
         self._closing = False
         self._close_task: asyncio.Task[None] | None = None
+        self._inflight: set[asyncio.Task[Any]] = set()
 
     @classmethod
     async def open(cls, db_path: str | Path, **kw: Any) -> TableService:
@@ -138,6 +172,7 @@ class TableService:
 
     async def _close(self) -> None:
         self._closing = True  # from here every change is refused
+        await asyncio.gather(*self._inflight, return_exceptions=True)
         lives = list(self._live.values())
         for live in lives:  # wait for the change in flight on each table
             await live.lock.acquire()
@@ -161,14 +196,16 @@ class TableService:
         self._listeners.append(listener)
 
     async def settle(self, table_id: int | None = None) -> None:
-        """Wait until no AI turn is running and every update has reached the listeners."""
+        """Wait until no change or AI turn is running and every update has reached the
+        listeners (for one table, or all). For tests and shutdown; not from a listener."""
         while True:
+            tasks = list(self._inflight)  # not keyed by table: a change of any table is brief
             if table_id is None:
-                tasks = [lv.ai_task for lv in self._live.values() if lv.ai_task is not None]
+                tasks += [lv.ai_task for lv in self._live.values() if lv.ai_task is not None]
                 tasks += list(self._senders.values())
             else:
                 live = self._live.get(table_id)
-                tasks = [live.ai_task] if live is not None and live.ai_task is not None else []
+                tasks += [live.ai_task] if live is not None and live.ai_task is not None else []
                 sender = self._senders.get(table_id)
                 tasks += [sender] if sender is not None else []
             tasks = [t for t in tasks if not t.done() and t is not asyncio.current_task()]
@@ -229,6 +266,7 @@ class TableService:
 
     # -- the lobby ---------------------------------------------------------------------------
 
+    @_completes
     async def create(
         self,
         *,
@@ -278,6 +316,7 @@ class TableService:
         self._enqueue(TableUpdate(table=live.info, reason="created", actor_seat=0))
         return live.info
 
+    @_completes
     async def join(self, table_id: int, user_id: int, name: str) -> TableInfo:
         """Take the first free seat in the lobby, or take your own seat back from the AI."""
         live = await self._live_for(table_id)
@@ -304,6 +343,7 @@ class TableService:
                 live, self._with_seat(info, new), reason="joined", actor_seat=index
             )
 
+    @_completes
     async def leave(self, table_id: int, user_id: int) -> TableInfo:
         """Give up a lobby seat. A leaving host hands the host role to the next human."""
         live = await self._live_for(table_id)
@@ -339,6 +379,7 @@ class TableService:
                 notice=notice,
             )
 
+    @_completes
     async def add_ai(self, table_id: int, actor_id: int, level: str = "normal") -> TableInfo:
         """Seat the AI in the first free lobby seat (any seated player may)."""
         if level not in AI_LEVELS:
@@ -356,6 +397,7 @@ class TableService:
                 live, self._with_seat(info, seat), reason="ai_added", actor_seat=index
             )
 
+    @_completes
     async def remove_seat(
         self, table_id: int, actor_id: int, seat: int, *, is_manager: bool = False
     ) -> TableInfo:
@@ -380,6 +422,7 @@ class TableService:
                 actor_seat=seat, notice=f"{target.name} was removed from the table.",
             )
 
+    @_completes
     async def start_game(
         self, table_id: int, actor_id: int, *, is_manager: bool = False, fill_with_ai: bool = False
     ) -> TableInfo:
@@ -411,6 +454,7 @@ class TableService:
                 live, started, reason="started", actor_seat=None, fresh_deadline=True
             )
 
+    @_completes
     async def abort(self, table_id: int, actor_id: int, *, is_manager: bool = False) -> TableInfo:
         live = await self._live_for(table_id)
         async with live.lock:
@@ -423,6 +467,7 @@ class TableService:
                 end_reason="aborted", notice="The table was aborted; no result is recorded.",
             )
 
+    @_completes
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember which channel message shows the table (no version bump, no update)."""
         live = self._live.get(table_id)
@@ -437,6 +482,7 @@ class TableService:
 
     # -- play --------------------------------------------------------------------------------
 
+    @_completes
     async def act(
         self, table_id: int, user_id: int, action: str, *, version: int | None
     ) -> ActResult:
@@ -475,6 +521,7 @@ class TableService:
             )
         return ActResult(table=done, events=events)
 
+    @_completes
     async def resign(self, table_id: int, user_id: int) -> TableInfo:
         """Give up: the AI plays the seat on, and the result counts as a loss for the user."""
         live = await self._live_for(table_id)

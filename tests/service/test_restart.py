@@ -158,3 +158,21 @@ async def test_close_twice_at_once_is_one_close(harness: Harness) -> None:
     await asyncio.gather(svc.close(), svc.close())
     await svc.close()
     assert (await in_flight).table.version == info.version + 1
+
+
+async def test_a_cancelled_click_still_completes(harness: Harness) -> None:
+    svc, rec = await harness.open()
+    info = await _two_humans(svc)
+    click = asyncio.create_task(svc.act(info.id, ANN, "take:2", version=info.version))
+    await asyncio.sleep(0)
+    click.cancel()  # e.g. the interaction handler was torn down mid-write
+    with pytest.raises(asyncio.CancelledError):
+        await click
+    await svc.settle(info.id)
+    now = await svc.get(info.id)
+    assert now.version == info.version + 1  # applied once, in memory as in the database
+    assert [a.action for a in await svc.store.actions(info.id)] == ["take:2"]
+    assert rec.reasons(info.id)[-1] == "action"
+    assert (await svc.act(info.id, BOB, "take:1", version=now.version)).table.version == (
+        now.version + 1
+    )
