@@ -7,6 +7,7 @@ together: the terminal is just another front end listening to table updates.
 from __future__ import annotations
 
 import asyncio
+import getpass
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -25,16 +26,26 @@ Printer = Callable[[str], None]
 Reader = Callable[[str], str]
 
 
+def _your_name() -> str:
+    try:
+        return getpass.getuser().capitalize() or "Player"
+    except Exception:  # no user name in this environment (some containers)
+        return "Player"
+
+
 def _names(table: TableInfo) -> list[str]:
     return [seat.name for seat in table.seats]
 
 
 def _printer(out: Printer) -> Callable[[TableUpdate], object]:
     async def on_update(update: TableUpdate) -> None:
-        you = update.table.seat_of(YOU)
+        table = update.table
+        you = table.seat_of(YOU)
+        game = registry.get(table.game_key)
+        seat_names = game.seat_names(table.players, game.options(table.preset, **table.options))
         for event in update.events:
             if event.private_to is None or (you and event.private_to == you.index):
-                out(f"  · {event.text}")
+                out(f"  · {render.personalise(event.text, seat_names, _names(table))}")
         if update.notice:
             out(f"  ! {update.notice}")
 
@@ -90,7 +101,7 @@ async def _new_table(
         channel_id=TERMINAL_CHANNEL,
         guild_id=TERMINAL_GUILD,
         host_id=YOU,
-        host_name="You",
+        host_name=_your_name(),
         preset=preset,
         players=players,
         seed=seed,
