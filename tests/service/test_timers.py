@@ -44,11 +44,12 @@ async def test_timeouts_then_seat_to_ai_then_reclaim(harness: Harness) -> None:
 
 
 async def test_a_human_move_resets_the_timeout_count(harness: Harness) -> None:
-    svc, rec = await harness.open(turn_timeout_s=0.5, timeouts_before_ai=2)
+    svc, rec = await harness.open(turn_timeout_s=0.05, timeouts_before_ai=2)
     info = await svc.create(game_key="toy", channel_id=1, guild_id=5, host_id=ANN,
                             host_name="Ann", players=2, options={"pile": 200, "max_take": 1})
     info = await svc.join(info.id, BOB, "Bob")
-    info = await svc.start_game(info.id, ANN)
+    info = await svc.start_game(info.id, ANN)  # Ann's deadline: 0.05 s
+    svc.turn_timeout_s = 3600  # every later deadline is far away: no race with the clicks below
     timed = await rec.wait_for(lambda u: u.reason == "timeout" and u.actor_seat == 0)
     # Ann timed out once; the AI moved for her; now Bob is to act, and then Ann again.
     await svc.act(info.id, BOB, "take:1", version=timed.table.version)
