@@ -202,13 +202,13 @@ class Store:
         seat changes, and the results and ratings when this action ended the game)."""
 
         def body(raw: Raw) -> None:
+            _update_table(raw, row, prev_version)  # first: a stale writer fails as such
             raw.execute(
                 "INSERT INTO actions (table_id, seq, seat, user_id, action, reason, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (action.table_id, action.seq, action.seat, action.user_id, action.action,
                  action.reason, _ts(action.created_at)),
             )
-            _update_table(raw, row, prev_version)
             if seats:
                 _replace_seats(raw, row)
             if finish is not None:

@@ -176,3 +176,18 @@ async def test_a_cancelled_click_still_completes(harness: Harness) -> None:
     assert (await svc.act(info.id, BOB, "take:1", version=now.version)).table.version == (
         now.version + 1
     )
+
+
+async def test_a_second_writer_is_detected_not_overwritten(harness: Harness) -> None:
+    """Two processes on one database by mistake: the stale one is refused and reloads."""
+    one, _ = await harness.open()
+    info = await _two_humans(one)
+    two, _ = await harness.open()
+    moved = await two.act(info.id, ANN, "take:1", version=None)
+    with pytest.raises(StaleAction):
+        await one.act(info.id, ANN, "take:2", version=None)  # `one` still holds the old version
+    reloaded = await one.get(info.id)
+    assert reloaded.version == moved.table.version and reloaded.state == moved.table.state
+    after = await one.act(info.id, BOB, "take:1", version=reloaded.version)
+    assert [a.action for a in await one.store.actions(info.id)] == ["take:1", "take:1"]
+    assert after.table.version == moved.table.version + 1

@@ -140,7 +140,7 @@ async def test_record_action_is_one_transaction(store: Store) -> None:
     await store.save_table(playing, prev_version=row.version)
     after = _bump(playing, state='{"pile": 4}')
     await store.record_action(after, _action(after, after.version), prev_version=playing.version)
-    # A stale writer (wrong prev_version): the log row it inserted first must be rolled back.
+    # A stale writer (wrong prev_version) is refused as such, and writes no log row.
     stale = _bump(after, state='{"pile": 0}')
     with pytest.raises(VersionConflict):
         await store.record_action(stale, _action(stale, 99), prev_version=playing.version)
@@ -156,7 +156,7 @@ async def test_record_action_is_one_transaction(store: Store) -> None:
     got = await store.get_table(row.id)
     assert got is not None and got.state == '{"pile": 4}' and len(got.seats) == 2
     assert len(await store.actions(row.id)) == 1
-    # A duplicate seq is refused by the primary key, and nothing of it stays either.
+    # A duplicate seq fails after the snapshot update: the rollback undoes that update too.
     dup = _bump(after, state='{"pile": 2}')
     with pytest.raises(sqlite3.IntegrityError):
         await store.record_action(dup, _action(dup, after.version), prev_version=after.version)
