@@ -605,8 +605,10 @@ class TableService:
     def _current(self, live: _Live, table_id: int) -> TableInfo:
         """Called under the lock: the table may have closed while we waited for it."""
         self._check_running()
-        if self._live.get(table_id) is not live or not live.info.is_open:
+        if not live.info.is_open:
             raise NotAllowed(self._closed_message(live.info.status.value))
+        if self._live.get(table_id) is not live:  # reloaded after a conflict: try again
+            raise StaleAction(STALE)
         return live.info
 
     def _check_running(self) -> None:
