@@ -1,5 +1,5 @@
-"""The placeholder AI: legal, and sane where it is easy to be (bids a strong hand, passes junk,
-wins a trick cheaply). It sees only its own view."""
+"""Whatever Skat AI is plugged in: legal, and sane where it is easy to be (bids a strong hand,
+passes junk, takes the trick it can win). It sees only its own view."""
 
 from __future__ import annotations
 
@@ -29,18 +29,18 @@ def choose(st: SkatState) -> str:
 def test_bids_a_strong_hand_and_passes_junk() -> None:
     for preset, low in (("classic", "bid:10"), ("isko", "bid:18")):
         st = table(preset)
-        assert choose(st) == low  # Mittelhand: four Jacks and four clubs
+        assert choose(st).startswith("bid:")  # Mittelhand: four Jacks and four clubs
         st, _ = st.apply(1, low)
         assert choose(st) == "pass"  # Vorhand holds nothing to play
         st, _ = st.apply(0, "pass")
         assert choose(st) == "pass"  # Hinterhand neither
 
 
-def test_wins_a_trick_cheaply_and_plays_only_legal_cards() -> None:
+def test_takes_the_trick_and_follows_suit() -> None:
     st = table("isko")
     for move in ["bid:18", "pass", "pass", "hand", "declare:suit-C-hand"]:
         st, _ = st.apply(st.to_act[0], move)
-    st, _ = st.apply(0, "play:C8")  # Vorhand leads a trump
-    assert choose(st) == "play:C9"  # the lowest club that wins
+    st, _ = st.apply(0, "play:C8")  # Vorhand leads a trump; every trump of the Player wins
+    assert choose(st) in {f"play:{c}" for c in ["CJ", "SJ", "HJ", "DJ", "CA", "CT", "CK", "C9"]}
     st, _ = st.apply(1, "play:C9")
     assert choose(st) == "play:CQ"  # Hinterhand must follow with his only trump
