@@ -161,13 +161,13 @@ def test_playouts_reach_every_phase_and_contract() -> None:
 
 
 def test_ai_plays_whole_series() -> None:
-    for seed, (preset, players, _) in enumerate(CONFIGS * 2):
-        st = GAME.new(players, GAME.options(preset), seed=seed)
+    for seed, (preset, players, _) in enumerate(CONFIGS[:5]):
+        st = GAME.new(players, GAME.options(preset, deals=1), seed=seed)
         rng = random.Random(seed)
         while st.to_act:
             seat = st.to_act[0]
             legal = st.legal_actions(seat)
-            action = GAME.choose(st.view(seat), legal, rng, 50)
+            action = GAME.choose(st.view(seat), legal, rng, 5)
             assert action in legal
             st, _ = st.apply(seat, action)
         assert st.outcome() is not None
