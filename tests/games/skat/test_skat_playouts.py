@@ -1,4 +1,5 @@
-"""Random play-outs of whole series for both presets and 3, 4, 5 persons (plain loops, seeded).
+"""Random play-outs of whole series for both presets and 3, 4, 5 persons (plain loops, seeded;
+about 2,300 deals in all).
 
 Checked at every step: cards conserved, the acting seat's legal moves apply and nobody else
 may move, views hide every card their seat may not see; at every deal's end card points add up
@@ -143,7 +144,7 @@ def test_checked_playouts(preset: str, players: int, extra: dict[str, Any]) -> N
 
 @pytest.mark.parametrize(("preset", "players", "extra"), CONFIGS)
 def test_many_playouts(preset: str, players: int, extra: dict[str, Any]) -> None:
-    for seed in range(1000, 1000 + 50):
+    for seed in range(1000, 1000 + 90):
         play_series(preset, players, seed, False, extra)
 
 
