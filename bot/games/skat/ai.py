@@ -1,124 +1,578 @@
-"""A placeholder Skat player: legal, sane, simple heuristics.
+"""The Skat AI: bids and declares by counting the hand, plays by solving sampled deals.
 
-This stands in for the search AI of issue #4 (later session) so tables with AI seats can play
-now. It only reads its own seat's `SkatView`: it bids a suit hand it can count, turns or picks
-up the skat, and in play wins tricks cheaply or throws its lowest card.
+It reads only its own seat's `SkatView`. **Bidding** counts the hand for every game it could
+play, the way the classic book's "safe counts" do (Tourne: Jacks and Aces count 4; Solo: trumps
+plus winning Aces and Tens count 8; Guckser/Tourne Grand: Jacks and Aces 5; Solo Grand: winning
+Jacks and sure tricks 7; Null: every suit can be under-played), and bids up to the value of the
+best game whose count it reaches, with matadors counted pessimistically (a Jack in the skat can
+spoil a "without"). The same counts choose Hand or skat, the two cards to lay away (keep trumps
+and Aces, blank short suits, put full cards away when they are in danger) and the contract.
+
+**Card play** draws deals consistent with what the seat has seen (its hand, the cards shown on
+the table, the skat if it took it up, voids revealed by not following suit) and scores every
+legal card on each: while many tricks remain by a sighted greedy play-out (`dds.Search`
+rollouts, cheap), and in the last `EXACT_CARDS` tricks by the exact double-dummy search. The
+card with the best average wins. The view keeps only the last trick unless the table shows all
+tricks (`trick_history='all'`), so early cards it has not seen stay in the unknown pool.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
+from itertools import combinations
 
 from bot.games.base import Action, View
 from bot.games.cards import SUITS, Card
 from bot.games.skat.contracts import (
-    CLASSIC_SUIT_UNITS,
-    ISKO_SUIT_UNITS,
+    CARD_POINTS,
+    JACKS,
+    NULL_ORDER,
     Contract,
-    card_points,
-    matadors,
 )
+from bot.games.skat.dds import Search
+from bot.games.skat.rules import FULL_DECK, SkatView
+
+SAMPLES: int | None = None
+"""Fixed number of sampled deals per card decision (tests); None = as the budget allows."""
+MAX_SAMPLES = 24
+MIN_SAMPLES = 4
+EXACT_CARDS = 4
+"""Exact search once the seat holds at most this many cards (about 5 ms a sample)."""
+
+# Counts (see the module docstring) a game needs before the AI bids it.
+TOURNE_COUNT = 4.0
+SOLO_COUNT = 8.0
+GUCK_COUNT = 5.0
+SOLO_GRAND_COUNT = 7.0
+ISKO_SUIT_COUNT = 7.0
+ISKO_GRAND_COUNT = 5.5
+HAND_BONUS = 1.0
+"""What taking up the skat is worth to a count: one card better, on average."""
 
 
-def _best_suit(hand: list[Card]) -> str:
-    counts = {s: sum(1 for c in hand if c[0] == s and c[1] != "J") for s in SUITS}
-    return max(SUITS, key=lambda s: (counts[s], -SUITS.index(s)))
+# ---- hand counting -----------------------------------------------------------------------
 
 
-def _limit(view: View, hand: list[Card]) -> int:
-    """The highest bid this hand is worth to a cautious player (0 = pass)."""
+def _plain(hand: Sequence[Card], suit: str) -> list[Card]:
+    return [c for c in hand if c[0] == suit and c[1] != "J"]
+
+
+def _has(hand: Sequence[Card], suit: str, rank: str) -> bool:
+    return suit + rank in hand
+
+
+def side_tricks(hand: Sequence[Card], trump: str | None) -> float:
+    """Sure tricks in the plain suits: Aces, Tens behind their Ace, Kings behind A-T."""
+    out = 0.0
+    for s in SUITS:
+        if s == trump:
+            continue
+        cards = _plain(hand, s)
+        if _has(cards, s, "A"):
+            out += 1
+            if _has(cards, s, "T"):
+                out += 1
+                if _has(cards, s, "K") and len(cards) >= 3:
+                    out += 0.5
+        elif _has(cards, s, "T") and len(cards) >= 3:
+            out += 0.5
+    return out
+
+
+def suit_count(hand: Sequence[Card], suit: str) -> float:
+    """The book's Solo count: trumps plus winning Aces and Tens; a blank suit helps a ruff."""
+    trumps = sum(1 for c in hand if c[1] == "J" or c[0] == suit)
+    voids = sum(1 for s in SUITS if s != suit and not _plain(hand, s))
+    return trumps + side_tricks(hand, suit) + 0.5 * voids * (trumps >= 5)
+
+
+def jacks_and_aces(hand: Sequence[Card]) -> int:
+    return sum(1 for c in hand if c[1] in "JA")
+
+
+def grand_count(hand: Sequence[Card]) -> float:
+    """Winning Jacks (unbroken from the Club Jack; others half) plus sure plain tricks."""
+    jacks = [j for j in JACKS if j in hand]
+    top = 0
+    for j in JACKS:
+        if j not in hand:
+            break
+        top += 1
+    return top + 0.5 * (len(jacks) - top) + side_tricks(hand, None)
+
+
+def null_risk(hand: Sequence[Card]) -> int:
+    """How many suits the opponents could force a trick in (0 = a safe Nullo)."""
+    risky = 0
+    for s in SUITS:
+        ranks = sorted(NULL_ORDER[::-1].index(c[1]) for c in hand if c[0] == s)
+        if any(r > 2 * i for i, r in enumerate(ranks)):
+            risky += 1
+    return risky
+
+
+def _all_trumps(contract: Contract) -> list[Card]:
+    return contract.trumps()
+
+
+def pessimistic_matadors(hand: Sequence[Card], contract: Contract) -> int:
+    """Matadors the hand surely keeps whatever two cards the skat adds."""
+    trumps = _all_trumps(contract)
+    held = set(hand)
+    missing = [t for t in trumps if t not in held]
+    worst = 99
+    options: list[tuple[Card, ...]] = [()]
+    options += [(t,) for t in missing[:3]]
+    options += list(combinations(missing[:3], 2))
+    for extra in options:
+        cards = held | set(extra)
+        if trumps[0] in cards:
+            k = 0
+            while k < len(trumps) and trumps[k] in cards:
+                k += 1
+        else:
+            k = 0
+            while k < len(trumps) and trumps[k] not in cards:
+                k += 1
+        worst = min(worst, k)
+    return worst
+
+
+def game_values(hand: Sequence[Card], rules: str, position: int) -> list[tuple[int, str]]:
+    """(safe value, plan) of every game this 10-card hand counts for; plan names the route."""
+    out: list[tuple[int, str]] = []
+    lead_bonus = 0.5 if position == 0 else 0.0  # Vorhand leads: one degree lighter (book)
     jacks = sum(1 for c in hand if c[1] == "J")
-    aces = sum(1 for c in hand if c[1] == "A")
-    suit = _best_suit(hand)
-    trumps = jacks + sum(1 for c in hand if c[0] == suit and c[1] != "J")
-    if trumps < 6 and not (trumps >= 5 and aces >= 2):
-        return 0
-    rules = getattr(view, "rules", "classic")
-    unit = ISKO_SUIT_UNITS[suit] if rules == "isko" else CLASSIC_SUIT_UNITS["tourne"][suit]
-    kind = "suit" if rules == "isko" else "tourne"
-    _, k = matadors(hand, Contract(kind=kind, suit=suit))
-    return unit * (min(k, 4) + 1)
+    if rules == "classic":
+        for s in SUITS:
+            solo = Contract(kind="solo", suit=s)
+            if suit_count(hand, s) + lead_bonus >= SOLO_COUNT:
+                k = pessimistic_matadors(hand, solo)
+                out.append((solo.unit * (k + 1), f"solo-{s}"))
+        g = grand_count(hand) + lead_bonus
+        if g >= SOLO_GRAND_COUNT and jacks >= 2:
+            k = pessimistic_matadors(hand, Contract(kind="solo_grand"))
+            out.append((16 * (k + 1), "solo_grand"))
+        if jacks_and_aces(hand) + lead_bonus >= GUCK_COUNT and jacks >= 2 and g >= 4:
+            k = pessimistic_matadors(hand, Contract(kind="guck_grand"))
+            out.append((12 * (k + 1), "guck:grand"))
+        if jacks_and_aces(hand) + lead_bonus >= TOURNE_COUNT and jacks >= 1:
+            k = pessimistic_matadors(hand, Contract(kind="tourne_grand"))
+            out.append((5 * (min(k, 4) + 1), "tourne"))
+        risk = null_risk(hand)
+        if risk == 0:
+            out.append((20, "nullo"))
+        return out
+    for s in SUITS:
+        c = Contract(kind="suit", suit=s)
+        count = suit_count(hand, s) + lead_bonus
+        k = pessimistic_matadors(hand, c)
+        trumps = sum(1 for x in hand if c.is_trump(x))
+        if trumps < 5 or (trumps == 5 and jacks == 0):
+            continue
+        if count >= ISKO_SUIT_COUNT + HAND_BONUS + 0.5 and trumps >= 6:
+            out.append((c.unit * (k + 2), f"hand:suit-{s}"))
+        if count + HAND_BONUS >= ISKO_SUIT_COUNT + 0.5 * (count < 6):
+            out.append((c.unit * (k + 1), "skat"))
+    g = grand_count(hand) + lead_bonus
+    if jacks >= 2:
+        k = pessimistic_matadors(hand, Contract(kind="grand"))
+        if g >= ISKO_GRAND_COUNT + HAND_BONUS + 0.5:
+            out.append((24 * (k + 2), "hand:grand"))
+        elif g + HAND_BONUS >= ISKO_GRAND_COUNT:
+            out.append((24 * (k + 1), "skat"))
+    risk = null_risk(hand)
+    if risk == 0:
+        out.append((35, "hand:null"))
+    elif risk == 1:
+        out.append((23, "skat"))
+    return out
 
 
-def _contract(view: View) -> Contract:
-    code = getattr(view, "contract", None)
-    return Contract.parse(code) if code else Contract(kind="grand")
+def bid_limit(view: SkatView) -> int:
+    values = game_values(view.hand, view.rules, view.roles.index(view.seat or 0))
+    return max((v for v, _ in values), default=0)
 
 
-def _pick(legal: Sequence[Action], *texts: str) -> Action | None:
-    by_text = {str(a): a for a in legal}
-    for t in texts:
-        if t in by_text:
-            return by_text[t]
+# ---- entry point -------------------------------------------------------------------------
+
+
+def choose(view: View, legal: Sequence[Action], rng: random.Random, budget_ms: int, *,
+           samples: int | None = None) -> Action:
+    """The move for the seat whose ``view`` this is; always a member of ``legal``.
+
+    Deterministic given ``rng`` when the sample count is fixed (``samples`` or `SAMPLES`);
+    otherwise the number of sampled deals depends on ``budget_ms``.
+    """
+    options = list(legal)
+    if not options:
+        raise ValueError("The AI was asked to move with no legal moves.")
+    if len(options) == 1 or not isinstance(view, SkatView) or view.seat is None:
+        return options[0]
+    fixed = samples if samples is not None else SAMPLES
+    handler = {
+        "bid": _bid, "skat": _skat, "tourne_first": _tourne_first,
+        "tourne_jack": _tourne_jack, "discard": _discard, "declare": _declare,
+        "kontra": _kontra,
+    }.get(view.phase)
+    if handler is not None:
+        pick = handler(view, options)
+    elif view.phase == "play":
+        pick = _play(view, options, rng, budget_ms, fixed)
+    else:
+        pick = options[0]
+    return pick if pick in options else options[0]
+
+
+def _find(options: Sequence[Action], text: str) -> Action | None:
+    for a in options:
+        if str(a) == text:
+            return a
     return None
 
 
-def choose(view: View, legal: Sequence[Action], rng: random.Random, budget_ms: int) -> Action:
-    hand: list[Card] = list(getattr(view, "hand", []))
-    phase = getattr(view, "phase", "")
-    if phase == "bid":
-        limit = _limit(view, hand)
-        bids = [a for a in legal if a.kind == "bid"]
-        if bids:
-            low = min(bids, key=lambda a: int(a.arg))
-            return low if int(low.arg) <= limit else _pick(legal, "pass") or legal[0]
-        bid = getattr(view, "bid", 0)
-        return _pick(legal, "hold" if bid <= limit else "pass") or legal[0]
-    if phase == "skat":
-        return _pick(legal, "skat", "tourne:left") or legal[0]
-    if phase == "tourne_first":
-        peek = getattr(view, "peek", None) or ""
-        fits = peek and (peek[1] == "J" or sum(1 for c in hand if c[0] == peek[0]) >= 3)
-        return _pick(legal, "accept" if fits else "passt_nicht") or legal[0]
-    if phase == "tourne_jack":
-        jacks = sum(1 for c in hand if c[1] == "J")
-        return next((a for a in legal if (a.arg == "tourne_grand") == (jacks >= 3)), legal[0])
-    if phase == "discard":
-        return _discard(view, hand, legal)
-    if phase == "declare":
-        suit = _best_suit(hand)
-        jacks = sum(1 for c in hand if c[1] == "J")
-        wanted = ["grand", "grand-hand"] if jacks >= 3 else []
-        wanted += [f"suit-{suit}", f"suit-{suit}-hand", f"frage-{suit}"]
-        return _pick(legal, *(f"declare:{w}" for w in wanted)) or next(
-            (a for a in legal if "null" not in a.arg), legal[0])
-    if phase == "kontra":
-        return _pick(legal, "pass") or legal[0]
-    plays = [a for a in legal if a.kind == "play"]
-    return _play(view, plays) if plays else legal[0]
+def _pass(options: Sequence[Action]) -> Action:
+    return _find(options, "pass") or options[-1]
 
 
-def _discard(view: View, hand: list[Card], legal: Sequence[Action]) -> Action:
-    contract = _contract(view) if getattr(view, "contract", None) else None
-
-    def keep(card: Card) -> tuple[int, int]:
-        trump = contract.is_trump(card) if contract else card[1] == "J"
-        if trump or card[1] == "A":
-            return (2, 0)
-        length = sum(1 for c in hand if c[0] == card[0] and c[1] != "J")
-        return (0 if length <= 2 else 1, -card_points(card))
-
-    ranked = sorted(hand, key=keep)
-    want = ranked[:2]
-    for a in legal:
-        if a.kind == "discard" and set(a.arg.split(",")) == set(want):
-            return a
-    return next(a for a in legal if a.kind == "discard")
+# ---- auction -----------------------------------------------------------------------------
 
 
-def _play(view: View, plays: list[Action]) -> Action:
-    contract = _contract(view)
-    trick: list[tuple[int, Card]] = list(getattr(view, "trick", []))
-    cards = [a.arg for a in plays]
-    lowest = min(cards, key=lambda c: (contract.is_trump(c), card_points(c), contract.power(c)))
-    if contract.is_null or contract.is_ramsch:
-        return next(a for a in plays if a.arg == lowest)
-    if not trick:
-        best = max(cards, key=lambda c: (contract.is_trump(c), contract.power(c)))
-        return next(a for a in plays if a.arg == best)
-    winners = [c for c in cards if contract.trick_winner([*trick, (-1, c)]) == -1]
-    if winners:
-        cheapest = min(winners, key=lambda c: (contract.is_trump(c), contract.power(c)))
-        return next(a for a in plays if a.arg == cheapest)
-    return next(a for a in plays if a.arg == lowest)
+def _bid(view: SkatView, options: list[Action]) -> Action:
+    limit = bid_limit(view)
+    bids = [a for a in options if a.kind == "bid"]
+    if bids:
+        low = min(bids, key=lambda a: int(a.arg))
+        return low if int(low.arg) <= limit else _pass(options)
+    hold = _find(options, "hold")
+    return hold if hold is not None and view.bid <= limit else _pass(options)
+
+
+# ---- classic: the skat and the Tourne ----------------------------------------------------
+
+
+def _skat(view: SkatView, options: list[Action]) -> Action:
+    hand = view.hand
+    position = view.roles.index(view.seat or 0)
+    if view.rules == "isko":
+        plans = [(v, p) for v, p in game_values(hand, "isko", position) if v >= view.bid]
+        best = max(plans, default=(0, "skat"))
+        return _find(options, "hand" if best[1].startswith("hand:") else "skat") or options[0]
+    plans = [(v, p) for v, p in game_values(hand, "classic", position) if v >= view.bid]
+    # Prefer the surest route the book names: Solo or Solo Grand when counted, then Nullo,
+    # Guckser, and Tourne last (it risks a trump that does not fit).
+    rank = {"solo_grand": 0, "nullo": 2, "guck:grand": 3, "tourne": 4}
+    plans.sort(key=lambda vp: (rank.get(vp[1], 1), -vp[0]))
+    for _, plan in plans:
+        if plan.startswith(("solo", "nullo")):
+            code = plan
+            if plan.startswith("solo-") and suit_count(hand, plan[-1]) >= SOLO_COUNT + 3:
+                code += "-schneider"
+            pick = _find(options, f"declare:{code}")
+            if pick is not None:
+                return pick
+        if plan == "guck:grand":
+            pick = _find(options, "guck:grand")
+            if pick is not None:
+                return pick
+        if plan == "tourne":
+            break
+    if view.bid == 0 and _find(options, "declare:ramsch") is not None and (
+            jacks_and_aces(hand) + 0.5 < TOURNE_COUNT):
+        return _find(options, "declare:ramsch") or options[0]
+    if view.bid <= 20 and null_risk(hand) == 0 and _find(options, "declare:nullo"):
+        return _find(options, "declare:nullo") or options[0]
+    return _find(options, "tourne:left") or options[0]
+
+
+def _tourne_first(view: SkatView, options: list[Action]) -> Action:
+    peek = view.peek
+    if peek is None:
+        return _find(options, "accept") or options[0]
+    if peek[1] == "J":
+        return _find(options, "accept") or options[0]
+    hand = [*view.hand, peek]
+    fits = suit_count(hand, peek[0])
+    # Passt nicht doubles a loss and the other card is a lottery: accept any fair suit.
+    return _find(options, "accept" if fits >= 5 else "passt_nicht") or options[0]
+
+
+def _tourne_jack(view: SkatView, options: list[Action]) -> Action:
+    hand = [*view.hand, view.turned or ""]
+    jack = view.turned or "CJ"
+    grand = grand_count(hand)
+    suit = suit_count(hand, jack[0])
+    grand_wins = grand >= 4.5 and grand + 2 >= suit
+    want = "declare:tourne_grand" if grand_wins else f"declare:tourne-{jack[0]}"
+    return _find(options, want) or options[0]
+
+
+# ---- laying away and declaring -----------------------------------------------------------
+
+
+def _candidates(view: SkatView) -> list[Contract]:
+    """The contracts the AI weighs for its twelve cards."""
+    if view.contract is not None:
+        return [Contract.parse(view.contract)]
+    if view.rules == "classic":
+        return [Contract(kind="frage", suit=s) for s in SUITS]
+    return [*(Contract(kind="suit", suit=s) for s in SUITS), Contract(kind="grand"),
+            Contract(kind="null")]
+
+
+def _strength(hand: Sequence[Card], contract: Contract) -> float:
+    if contract.is_null:
+        return 8.0 - 3 * null_risk(hand)
+    if contract.is_grand:
+        return grand_count(hand) + 1.5
+    return suit_count(hand, contract.suit or "C")
+
+
+def _discard_score(kept: Sequence[Card], away: Sequence[Card], contract: Contract) -> float:
+    score = _strength(kept, contract)
+    if contract.is_null:
+        return score - 0.01 * sum(NULL_ORDER[::-1].index(c[1]) for c in kept)
+    # Points laid away are the Player's; a lone Ten or King is in danger in the hand.
+    score += 0.05 * sum(CARD_POINTS[c[1]] for c in away)
+    score -= 2.0 * sum(1 for c in away if contract.is_trump(c))
+    score -= 0.8 * sum(1 for c in away if c[1] == "A")
+    for s in SUITS:
+        plain = [c for c in kept if c[0] == s and not contract.is_trump(c)]
+        if len(plain) == 1 and plain[0][1] in "TKQ":
+            score -= 0.3 * CARD_POINTS[plain[0][1]] / 10
+    return score
+
+
+def best_discard(hand: Sequence[Card], contract: Contract) -> tuple[float, tuple[Card, Card]]:
+    best: tuple[float, tuple[Card, Card]] | None = None
+    for pair in combinations(sorted(hand), 2):
+        kept = [c for c in hand if c not in pair]
+        s = _discard_score(kept, pair, contract)
+        if best is None or s > best[0]:
+            best = (s, pair)
+    assert best is not None
+    return best
+
+
+def _value_of(contract: Contract, cards12: Sequence[Card]) -> int:
+    if contract.is_null:
+        return contract.null_value
+    k = pessimistic_matadors(cards12, contract)
+    return contract.unit * (k + 1 + (1 if contract.hand else 0))
+
+
+def _discard(view: SkatView, options: list[Action]) -> Action:
+    hand = view.hand
+    cands = _candidates(view)
+    if view.contract is not None and view.rules == "classic":
+        contract = cands[0]
+        if _find(options, "surrender") is not None and _strength(hand, contract) < 3.5:
+            return _find(options, "surrender") or options[0]
+    scored = []
+    for c in cands:
+        s, pair = best_discard(hand, c)
+        reach = _value_of(c, hand) >= view.bid or view.contract is not None
+        scored.append((reach, s + (2.0 if c.is_grand and c.kind == "grand" else 0.0), pair))
+    _, _, pair = max(scored)
+    return _find(options, f"discard:{','.join(sorted(pair, key=FULL_DECK.index))}") or next(
+        a for a in options if a.kind == "discard")
+
+
+def _declare(view: SkatView, options: list[Action]) -> Action:
+    hand = view.hand
+    cards12 = [*hand, *(view.laid_away or [])]
+    best: tuple[tuple[int, float], Action] | None = None
+    for a in options:
+        if a.kind != "declare":
+            continue
+        c = Contract.parse(a.arg)
+        if c.announced or c.ouvert:
+            continue
+        if c.is_null and c.null_value < view.bid:
+            continue
+        reach = _value_of(c, cards12) >= view.bid
+        key = (int(reach), _strength(hand, c) + (1.0 if c.is_grand else 0.0))
+        if best is None or key > best[0]:
+            best = (key, a)
+    if view.hand_game:
+        # Announce only with a hand that should make schneider easily.
+        for a in options:
+            c = Contract.parse(a.arg) if a.kind == "declare" else None
+            if c is not None and c.announced == "schneider" and c.is_trump_game and (
+                    best is not None and Contract.parse(best[1].arg).model_copy(
+                        update={"announced": "schneider"}) == c
+                    and _strength(hand, c) >= SOLO_COUNT + 2.5):
+                return a
+    return best[1] if best is not None else options[0]
+
+
+def _kontra(view: SkatView, options: list[Action]) -> Action:
+    if view.seat == view.declarer or view.contract is None:
+        return _pass(options)
+    c = Contract.parse(view.contract)
+    if c.is_trump_game and sum(1 for x in view.hand if c.is_trump(x)) >= 5 and (
+            side_tricks(view.hand, c.suit if c.is_suit else None) >= 2):
+        return _find(options, "kontra") or _pass(options)
+    return _pass(options)
+
+
+# ---- card play ---------------------------------------------------------------------------
+
+
+class Knowledge:
+    """The cards the seat cannot see and who may hold them."""
+
+    def __init__(self, view: SkatView) -> None:
+        me = view.seat
+        assert me is not None
+        self.me = me
+        self.contract = Contract.parse(view.contract) if view.contract else Contract(kind="grand")
+        c = self.contract
+        seen: set[Card] = set(view.hand)
+        tricks = [list(t.plays) for t in view.tricks]
+        if view.last_trick is not None and (not view.tricks or view.tricks[-1] != view.last_trick):
+            tricks.append(list(view.last_trick.plays))
+        tricks.append(list(view.trick))
+        self.voids: dict[int, set[str]] = {s: set() for s in view.roles}
+        for plays in tricks:
+            for _, card in plays:
+                seen.add(card)
+            if plays:
+                led = c.follow_suit(plays[0][1])
+                for seat, card in plays[1:]:
+                    if c.follow_suit(card) != led:
+                        self.voids[seat].add(led)
+        self.known: dict[int, list[Card]] = {}
+        for seat, cards in view.open_hands.items():
+            if seat != me:
+                self.known[seat] = list(cards)
+                seen.update(cards)
+        if view.laid_away:
+            seen.update(view.laid_away)
+        if view.skat:
+            seen.update(view.skat)
+        # The turned Tourne card went into the Player's hand; while every trick is on view we
+        # know whether he has played it.
+        complete = len(view.tricks) == view.tricks_played or view.tricks_played == 0 or (
+            view.tricks_played == 1 and view.last_trick is not None)
+        decl = view.declarer
+        if (view.turned and view.turned not in seen and decl is not None and decl != me
+                and complete and decl not in self.known):
+            self.known[decl] = [view.turned]
+            seen.add(view.turned)
+        self.sizes = {s: view.hand_sizes[s] for s in view.roles if s != me}
+        self.pool = [c2 for c2 in FULL_DECK if c2 not in seen]
+
+    def sample(self, rng: random.Random) -> dict[int, list[Card]] | None:
+        """Hands for the other seats, consistent with sizes and voids (None if stuck)."""
+        c = self.contract
+        need = {s: self.sizes[s] - len(self.known.get(s, [])) for s in self.sizes}
+        if any(n < 0 for n in need.values()):
+            return None
+        gone = len(self.pool) - sum(need.values())
+        if gone < 0:
+            return None
+        pool = list(self.pool)
+        rng.shuffle(pool)
+
+        def allowed(card: Card) -> list[int]:
+            return [s for s in need if c.follow_suit(card) not in self.voids[s]]
+
+        pool.sort(key=lambda card: len(allowed(card)))
+        hands: dict[int, list[Card]] = {s: list(self.known.get(s, [])) for s in self.sizes}
+        left = dict(need)
+        for card in pool:
+            slots = [s for s in allowed(card) if left[s] > 0]
+            weights = [left[s] for s in slots]
+            if gone > 0:
+                slots.append(-1)
+                weights.append(gone)
+            if not slots:
+                return None
+            pick = rng.choices(slots, weights)[0]
+            if pick == -1:
+                gone -= 1
+            else:
+                hands[pick].append(card)
+                left[pick] -= 1
+        return hands
+
+
+def _search_for(view: SkatView, contract: Contract) -> tuple[Search, bool]:
+    """The search and whether this seat wants its value high."""
+    me = view.seat
+    assert me is not None
+    if contract.is_ramsch:
+        others = [s for s in view.roles if s != me]
+        return Search(contract, view.roles, counted={me}, maximizers=others), False
+    decl = view.declarer
+    assert decl is not None
+    if contract.is_null:
+        defenders = [s for s in view.roles if s != decl]
+        return Search(contract, view.roles, counted=(), maximizers=defenders,
+                      declarer=decl), me != decl
+    return Search(contract, view.roles, counted={decl}, maximizers={decl},
+                  declarer=decl), me == decl
+
+
+def _play(view: SkatView, options: list[Action], rng: random.Random, budget_ms: int,
+          fixed: int | None) -> Action:
+    plays = [a for a in options if a.kind == "play"]
+    claim = _find(options, "claim_rest")
+    if claim is not None and _certain_rest(view):
+        return claim
+    if len(plays) <= 1:
+        return plays[0] if plays else _pass(options)
+    me = view.seat
+    assert me is not None
+    know = Knowledge(view)
+    contract = know.contract
+    search, want_high = _search_for(view, contract)
+    exact = len(view.hand) <= EXACT_CARDS
+    start = time.perf_counter()
+    total: dict[Card, float] = {a.arg: 0.0 for a in plays}
+    count = 0
+    tries = 0
+    target = fixed if fixed is not None else MAX_SAMPLES
+    while count < target and tries < target * 4:
+        tries += 1
+        others = know.sample(rng)
+        if others is None:
+            continue
+        hands = {**others, me: list(view.hand)}
+        if exact:
+            values = search.move_values(hands, view.trick, me)
+        else:
+            values = search.rollout_values(hands, view.trick, me)
+        for card in total:
+            total[card] += values.get(card, 0)
+        count += 1
+        if fixed is None and count >= MIN_SAMPLES and (
+                time.perf_counter() - start) * 1000 > budget_ms * 0.6:
+            break
+    if count == 0:
+        return plays[0]
+    sign = 1 if want_high else -1
+    # Ties go to the cheapest card: fewest points, lowest in its suit.
+    return max(plays, key=lambda a: (round(sign * total[a.arg], 6), -CARD_POINTS[a.arg[1]],
+                                     -contract.power(a.arg)))
+
+
+def _certain_rest(view: SkatView) -> bool:
+    """Claim only what is sure on the seat's own knowledge: leading, holding only trumps, with
+    no trump left that it has not seen."""
+    if view.trick or view.contract is None:
+        return False
+    c = Contract.parse(view.contract)
+    if not c.is_trump_game or view.seat != view.declarer:
+        return False
+    if not all(c.is_trump(x) for x in view.hand):
+        return False
+    know = Knowledge(view)
+    return not any(c.is_trump(x) for x in know.pool) and not any(
+        c.is_trump(x) for cards in know.known.values() for x in cards)
+
+
+__all__ = ["Knowledge", "best_discard", "bid_limit", "choose"]

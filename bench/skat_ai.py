@@ -1,0 +1,232 @@
+"""Benchmark of the Skat AI, its double-dummy search and the rules core's play-out speed.
+
+    python -m bench.skat_ai [--deals N] [--preset classic|isko|both] [--budget MS]
+                            [--seed S] [--solver-deals K] [--playouts P]
+
+For each preset, three-handed, one deal per seed ``S + i``:
+
+(a) the AI in seat 0 against two seats that bid by a simple rule (a six-trump hand, bid up to
+    its value) and play random legal cards: the AI's average list points per deal, its
+    declarer success rate, the share of deals it declares, p50/p95/max decision time;
+(b) self-play, three AI seats: declarer success (the honest measure), games played, average
+    declarer entry, decision times;
+(c) the search alone: null-window "does the Player reach 61?" and exact values on full
+    10-trick deals and on 5-trick endgames (median/p95 ms);
+(d) random full-deal play-outs per second through the public API (``new``/``legal_actions``/
+    ``apply``).
+
+A benchmark, not a test: it prints numbers and asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+
+from bot.games.base import Action
+from bot.games.cards import SUITS
+from bot.games.skat import GAME, SkatView, ai
+from bot.games.skat.contracts import Contract, matadors
+from bot.games.skat.dds import Search
+from bot.games.skat.rules import FULL_DECK, SkatState
+
+Policy = Callable[[SkatView, list[Action], random.Random], Action]
+
+
+# ---- the simple opponents -------------------------------------------------------------------
+
+
+def _simple_limit(view: SkatView) -> int:
+    """Six trumps (Jacks included) in the longest suit: bid up to that suit's value."""
+    hand = view.hand
+    best = max(SUITS, key=lambda s: sum(1 for c in hand if c[0] == s and c[1] != "J"))
+    trumps = sum(1 for c in hand if c[1] == "J" or c[0] == best)
+    if trumps < 6:
+        return 0
+    kind = "suit" if view.rules == "isko" else "tourne"
+    contract = Contract(kind=kind, suit=best)
+    _, k = matadors(hand, contract)
+    return contract.unit * (k + 1)
+
+
+def simple_policy(view: SkatView, legal: list[Action], rng: random.Random) -> Action:
+    by_text = {str(a): a for a in legal}
+    if view.phase == "bid":
+        limit = _simple_limit(view)
+        bids = [a for a in legal if a.kind == "bid"]
+        if bids:
+            low = bids[0]
+            return low if int(low.arg) <= limit else by_text["pass"]
+        return by_text["hold"] if "hold" in by_text and view.bid <= limit else by_text["pass"]
+    plays = [a for a in legal if a.kind == "play"]
+    if plays:
+        return rng.choice(plays)
+    plain = [a for a in legal if a.kind not in ("surrender", "concede", "kontra", "re")
+             and not a.kind.startswith("claim")]
+    if view.phase == "declare":
+        hand = view.hand
+        best = max(SUITS, key=lambda s: sum(1 for c in hand if c[0] == s or c[1] == "J"))
+        for want in (f"declare:suit-{best}", f"declare:frage-{best}"):
+            if want in by_text:
+                return by_text[want]
+    for want in ("skat", "tourne:left", "accept"):
+        if want in by_text:
+            return by_text[want]
+    return rng.choice(plain or legal)
+
+
+# ---- playing deals ----------------------------------------------------------------------------
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.deals = 0
+        self.declared = 0
+        self.won = 0
+        self.points = 0
+        self.entries: list[int] = []
+        self.games = 0
+        self.games_won = 0
+        self.kinds: dict[str, int] = {}
+
+
+def play_deal(preset: str, seed: int, policies: Sequence[Policy | None], budget: int,
+              stats: Stats) -> SkatState:
+    """One deal; a None policy is the AI. Records AI decision times and the result."""
+    options = GAME.options(preset, deals=1, dealer_selection="random")
+    st = GAME.new(3, options, seed)
+    rng = random.Random(seed * 7 + 1)
+    while st.to_act:
+        seat = st.to_act[0]
+        legal = st.legal_actions(seat)
+        view = st.view(seat)
+        policy = policies[seat]
+        if policy is None:
+            t = time.perf_counter()
+            action = ai.choose(view, legal, rng, budget)
+            if len(legal) > 1:
+                stats.times.append((time.perf_counter() - t) * 1000)
+        else:
+            action = policy(view, legal, rng)
+        st, _ = st.apply(seat, action)
+    return st
+
+
+def run(preset: str, deals: int, seed: int, budget: int, policies: Sequence[Policy | None],
+        label: str) -> None:
+    stats = Stats()
+    ai_seats = [i for i, p in enumerate(policies) if p is None]
+    started = time.perf_counter()
+    for i in range(deals):
+        st = play_deal(preset, seed + i, policies, budget, stats)
+        last = st.last
+        assert last is not None
+        stats.deals += 1
+        stats.points += sum(last.deltas[s] for s in ai_seats)
+        if last.declarer is not None and last.score is not None:
+            stats.games += 1
+            kind = Contract.parse(last.contract or "grand").kind
+            stats.kinds[kind] = stats.kinds.get(kind, 0) + 1
+            stats.games_won += last.score.won
+            stats.entries.append(last.score.entry)
+            if last.declarer in ai_seats:
+                stats.declared += 1
+                stats.won += last.score.won
+    took = time.perf_counter() - started
+    t = sorted(stats.times) or [0.0]
+    print(f"  {label}: {stats.deals} deals in {took:.0f} s")
+    if len(ai_seats) == 1:
+        print(f"    AI list points per deal: {stats.points / stats.deals:+.2f}")
+        print(f"    AI declares {stats.declared / stats.deals:.1%} of deals; declarer success "
+              f"{stats.won}/{stats.declared} = {stats.won / max(stats.declared, 1):.1%}")
+    else:
+        print(f"    games played {stats.games}/{stats.deals}; declarer success "
+              f"{stats.games_won}/{stats.games} = {stats.games_won / max(stats.games, 1):.1%}; "
+              f"mean declarer entry {statistics.fmean(stats.entries or [0]):+.1f}")
+    print(f"    contracts: {dict(sorted(stats.kinds.items()))}")
+    print(f"    decision ms: p50 {t[len(t) // 2]:.1f}, p95 {t[int(len(t) * 0.95)]:.1f}, "
+          f"max {t[-1]:.1f} ({len(t)} decisions with a choice)")
+
+
+# ---- the search alone and the rules core ------------------------------------------------------
+
+
+def _random_position(rng: random.Random, tricks: int) -> tuple[Contract, dict[int, list[str]]]:
+    cards = list(FULL_DECK)
+    rng.shuffle(cards)
+    contract = rng.choice([Contract(kind="grand"), *(Contract(kind="suit", suit=s)
+                                                     for s in SUITS)])
+    # Give the Player (seat 1) the best hand of three, as an auction would.
+    hands = [cards[0:10], cards[10:20], cards[20:30]]
+    hands.sort(key=lambda h: sum(1 for c in h if contract.is_trump(c)))
+    full = {0: hands[0], 1: hands[2], 2: hands[1]}
+    return contract, {s: h[:tricks] for s, h in full.items()}
+
+
+def bench_solver(count: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for label, tricks, exact in (("full deal, reach 61? (null window)", 10, False),
+                                 ("5-trick endgame, exact value", 5, True),
+                                 ("full deal, exact value", 10, True)):
+        n = count if not (exact and tricks == 10) else max(1, count // 10)
+        times, nodes = [], []
+        for _ in range(n):
+            contract, hands = _random_position(rng, tricks)
+            s = Search(contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
+            t = time.perf_counter()
+            if exact:
+                s.value(hands, [], 0)
+            else:
+                s.value(hands, [], 0, 60, 61)
+            times.append((time.perf_counter() - t) * 1000)
+            nodes.append(s.nodes)
+        times.sort()
+        print(f"  {label}: {n} deals, median {statistics.median(times):.1f} ms, p95 "
+              f"{times[min(n - 1, int(n * 0.95))]:.1f} ms, max {times[-1]:.1f} ms, median "
+              f"nodes {int(statistics.median(nodes))}")
+
+
+def bench_playouts(preset: str, count: int, seed: int) -> None:
+    rng = random.Random(seed)
+    options = GAME.options(preset, deals=1)
+    start = time.perf_counter()
+    for i in range(count):
+        st = GAME.new(3, options, seed + i)
+        while st.to_act:
+            seat = st.to_act[0]
+            legal = [a for a in st.legal_actions(seat)
+                     if not a.kind.startswith(("claim", "concede", "surrender"))]
+            st, _ = st.apply(seat, rng.choice(legal))
+    took = time.perf_counter() - start
+    print(f"  {preset}: {count} random full deals in {took:.2f} s = {count / took:.0f} per s")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=40, help="deals per preset and match-up "
+                   "(1000 for the full figures; about 1 s a deal in self-play)")
+    p.add_argument("--preset", choices=["classic", "isko", "both"], default="both")
+    p.add_argument("--budget", type=int, default=300, help="the AI's budget per decision (ms)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--solver-deals", type=int, default=30)
+    p.add_argument("--playouts", type=int, default=200)
+    args = p.parse_args(argv)
+    presets = ["classic", "isko"] if args.preset == "both" else [args.preset]
+    for preset in presets:
+        print(f"{preset}:")
+        run(preset, args.deals, args.seed, args.budget, [None, simple_policy, simple_policy],
+            "AI vs two simple seats")
+        run(preset, args.deals, args.seed, args.budget, [None, None, None], "self-play")
+    print("search (Python, one core):")
+    bench_solver(args.solver_deals, args.seed)
+    print("random play-outs:")
+    for preset in presets:
+        bench_playouts(preset, args.playouts, args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,284 @@
+"""The Skat AI and its double-dummy search.
+
+The AI always answers with a legal move, is deterministic with a fixed sample count, decides
+the same whatever the hidden cards are, follows the book's safe counts in easy cases and wins
+most of the games it declares in self-play. The search matches a plain brute force on small
+endgames of every contract family.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.games.base import Action
+from bot.games.skat import GAME, ai
+from bot.games.skat.contracts import Contract, points_of
+from bot.games.skat.dds import Search
+from bot.games.skat.rules import FULL_DECK, SkatState
+
+# ---- helpers -----------------------------------------------------------------------------
+
+
+def fixed_table(preset: str, hands: list[str], skat: str, **extra: Any) -> SkatState:
+    deal = {"dealer": 2, "hands": [h.split() for h in hands], "skat": skat.split()}
+    return GAME.new(3, GAME.options(preset, **extra), seed=1, deal=deal)
+
+
+def ai_move(st: SkatState, seed: int = 0, samples: int = 3) -> Action:
+    seat = st.to_act[0]
+    return ai.choose(st.view(seat), st.legal_actions(seat), random.Random(seed), 50,
+                     samples=samples)
+
+
+def step(st: SkatState, rng: random.Random, ai_share: float) -> SkatState:
+    """One move: the AI's (checked legal) or a random one that keeps bids low."""
+    seat = st.to_act[0]
+    legal = st.legal_actions(seat)
+    if rng.random() < ai_share:
+        move = ai.choose(st.view(seat), legal, random.Random(rng.random()), 20, samples=2)
+        assert move in legal, (st.phase, move)
+    else:
+        bids = [a for a in legal if a.kind == "bid"]
+        plain = [a for a in legal if not a.kind.startswith(("claim", "concede", "surrender"))]
+        move = rng.choice(bids[:2]) if bids and rng.random() < 0.5 else (
+            next(a for a in legal if a.kind == "pass") if bids else rng.choice(plain))
+    return st.apply(seat, move)[0]
+
+
+# ---- the AI ------------------------------------------------------------------------------
+
+
+def test_always_legal_in_every_phase_of_both_presets() -> None:
+    configs: list[tuple[str, int, dict[str, Any]]] = [
+        ("classic", 3, {}), ("classic", 4, {"trick_history": "all"}),
+        ("isko", 3, {}), ("isko", 3, {"kontra_re": True, "all_pass": "ramsch"}),
+        ("classic", 3, {"allow_frage": True, "forced_ramsch_deals": [2]}),
+    ]
+    phases: set[str] = set()
+    kinds: set[str] = set()
+    checked = 0
+    for i in range(30):
+        preset, players, extra = configs[i % len(configs)]
+        st = GAME.new(players, GAME.options(preset, deals=2, **extra), seed=100 + i)
+        rng = random.Random(i)
+        while st.to_act:
+            phases.add(st.phase)
+            if st.contract is not None:
+                kinds.add(st.contract.kind)
+            st = step(st, rng, ai_share=0.7)
+            checked += 1
+    assert checked > 300
+    assert {"bid", "skat", "discard", "declare", "play", "tourne_first", "kontra"} <= phases
+    assert {"tourne", "suit", "ramsch"} <= kinds
+
+
+def test_deterministic_with_a_fixed_sample_count() -> None:
+    for seed in range(6):
+        st = GAME.new(3, GAME.options("isko" if seed % 2 else "classic", deals=1), seed=seed)
+        rng = random.Random(seed)
+        while st.to_act and st.phase != "play":
+            st = step(st, rng, ai_share=1.0)
+        for _ in range(8):
+            if not st.to_act:
+                break
+            first = ai_move(st, seed=seed, samples=5)
+            assert all(ai_move(st, seed=seed, samples=5) == first for _ in range(2))
+            st = st.apply(st.to_act[0], first)[0]
+
+
+def _swap_hidden(st: SkatState, me: int, rng: random.Random) -> SkatState:
+    """The same position with the cards ``me`` cannot see dealt differently among the other
+    hands (same sizes); the skat too when ``me`` has not seen it."""
+    others = [s for s in st.roles if s != me and not (
+        st.contract is not None and st.contract.is_open and s == st.declarer)]
+    skat_hidden = not (me == st.declarer and st.picked_up)
+    pool = [c for s in others for c in st.hands[s]]
+    if skat_hidden:
+        pool += st.skat if not st.picked_up else st.laid_away
+    pool = [c for c in pool if c != st.turned]
+    rng.shuffle(pool)
+    hands = [list(h) for h in st.hands]
+    for s in others:
+        keep = [c for c in hands[s] if c == st.turned]
+        n = len(hands[s]) - len(keep)
+        hands[s] = keep + pool[:n]
+        pool = pool[n:]
+    update: dict[str, Any] = {"hands": hands}
+    if skat_hidden:
+        if st.picked_up:
+            update["laid_away"] = pool
+        else:
+            update["skat"] = pool
+    return st.model_copy(update=update)
+
+
+def test_decisions_ignore_the_cards_the_seat_cannot_see() -> None:
+    compared = 0
+    for seed in range(10):
+        preset = "isko" if seed % 2 else "classic"
+        st = GAME.new(3, GAME.options(preset, deals=1), seed=200 + seed)
+        rng = random.Random(seed)
+        while st.to_act and compared < 60:
+            me = st.to_act[0]
+            if st.phase in ("bid", "play") and rng.random() < 0.5:
+                other = _swap_hidden(st, me, random.Random(seed))
+                if (other.hands, other.skat, other.laid_away) == (
+                        st.hands, st.skat, st.laid_away):
+                    st = step(st, rng, ai_share=1.0)
+                    continue  # too few hidden cards left to deal them differently
+                assert other.view(me) == st.view(me)
+                assert other.legal_actions(me) == st.legal_actions(me)
+                assert ai_move(other, seed) == ai_move(st, seed)
+                compared += 1
+            st = step(st, rng, ai_share=1.0)
+    assert compared >= 40
+
+
+BOOK_SOLO = "CJ CT CQ C9 C8 SJ HA HT D9 D8"  # Safe count for Solo, example 1: Club Solo
+JUNK_V = "CA CK SA ST SK SQ DA DT DQ H7"
+JUNK_H = "C7 S9 S8 S7 HK HQ H9 H8 DK D7"
+
+
+def test_book_safe_counts_decide_the_bid_and_the_game() -> None:
+    st = fixed_table("classic", [JUNK_V, BOOK_SOLO, JUNK_H], "HJ DJ")
+    assert str(ai_move(st)) == "bid:10"  # Mittelhand opens low to hide his hand
+    st = st.apply(1, "bid:10")[0]
+    assert str(ai_move(st)) == "pass"  # Vorhand: no safe count
+    st = st.apply(0, "pass")[0]
+    assert str(ai_move(st)) == "pass"  # Hinterhand: junk
+    st = st.apply(2, "pass")[0]
+    assert str(ai_move(st)) == "declare:solo-C"  # counts 8: no need to turn
+    limit = ai.bid_limit(st.view(1))
+    assert limit == 36  # with 2, game 3: 3 x 12 (the book's value)
+
+
+def test_lays_away_full_cards_and_keeps_trumps() -> None:
+    hand = ["CJ", "SJ", "HJ", "CA", "CT", "CK", "C9", "C8", "HT", "S7", "DA", "D7"]
+    _, pair = ai.best_discard(hand, Contract(kind="suit", suit="C"))
+    assert not any(Contract(kind="suit", suit="C").is_trump(c) for c in pair)
+    assert "DA" not in pair and "HT" in pair
+
+
+def test_wins_the_trick_when_the_last_hand_can_overtake() -> None:
+    strong = "CJ SJ HJ DJ CA CT CK C9 SA HA"
+    hands = ["C8 C7 ST SK SQ HT HK HQ DA DT", strong, "CQ S9 S8 S7 H9 H8 H7 DK DQ D9"]
+    st = fixed_table("isko", hands, "D8 D7")
+    for move in ["bid:18", "pass", "pass", "hand", "declare:suit-C-hand", "play:C8"]:
+        st = st.apply(st.to_act[0], move)[0]
+    # C9 would lose to Hinterhand's Queen; a Jack takes the trick and catches the Queen.
+    assert ai_move(st, samples=6).arg[1] in "JAT"
+
+
+def test_self_play_declarers_win_most_games() -> None:
+    won = played = 0
+    for seed in range(12):
+        preset = "isko" if seed % 2 else "classic"
+        st = GAME.new(3, GAME.options(preset, deals=1), seed=300 + seed)
+        while st.to_act:
+            st = st.apply(st.to_act[0], ai_move(st, seed, samples=3))[0]
+        last = st.last
+        assert last is not None
+        if last.score is not None:
+            played += 1
+            won += last.score.won
+    assert played >= 8
+    assert won >= 0.6 * played
+
+
+# ---- the search ----------------------------------------------------------------------------
+
+
+def brute(contract: Contract, order: list[int], hands: dict[int, list[str]],
+          trick: list[tuple[int, str]], turn: int, counted: set[int], maxers: set[int],
+          declarer: int | None) -> int:
+    """Plain minimax with the rules core's own card logic, no pruning."""
+    if not trick and not any(hands.values()):
+        return 0
+    legal = contract.legal_cards(hands[turn], [c for _, c in trick])
+    vals = []
+    for card in legal:
+        hs = {s: [c for c in h if c != card] if s == turn else h for s, h in hands.items()}
+        tr = [*trick, (turn, card)]
+        if len(tr) == 3:
+            win = contract.trick_winner(tr)
+            if contract.is_null:
+                v = 1 if win == declarer else brute(contract, order, hs, [], win, counted,
+                                                     maxers, declarer)
+            else:
+                got = points_of([c for _, c in tr]) if win in counted else 0
+                v = got + brute(contract, order, hs, [], win, counted, maxers, declarer)
+        else:
+            nxt = order[(order.index(turn) + 1) % 3]
+            v = brute(contract, order, hs, tr, nxt, counted, maxers, declarer)
+        vals.append(v)
+    return max(vals) if turn in maxers else min(vals)
+
+
+def random_endgame(rng: random.Random, tricks: int) -> tuple[Any, ...]:
+    cards = list(FULL_DECK)
+    rng.shuffle(cards)
+    order = [2, 0, 1]
+    contract = rng.choice([Contract(kind="grand"), Contract(kind="null"),
+                           Contract(kind="ramsch"),
+                           *(Contract(kind="suit", suit=s) for s in "CSHD")])
+    hands = {s: cards[i * tricks:(i + 1) * tricks] for i, s in enumerate(order)}
+    turn = order[0]
+    trick: list[tuple[int, str]] = []
+    for _ in range(rng.randrange(3)):  # start part-way into a trick
+        card = rng.choice(contract.legal_cards(hands[turn], [c for _, c in trick]))
+        hands[turn] = [c for c in hands[turn] if c != card]
+        trick.append((turn, card))
+        turn = order[(order.index(turn) + 1) % 3]
+    decl = rng.choice(order)
+    if contract.is_ramsch:
+        counted, maxers = {decl}, set(order) - {decl}
+    elif contract.is_null:
+        counted, maxers = set(), set(order) - {decl}
+    else:
+        counted, maxers = {decl}, {decl}
+    return contract, order, hands, trick, turn, counted, maxers, decl
+
+
+def test_search_matches_brute_force_on_small_endgames() -> None:
+    rng = random.Random(7)
+    for n in range(150):
+        contract, order, hands, trick, turn, counted, maxers, decl = random_endgame(
+            rng, 3 if n % 2 else 4)
+        search = Search(contract, order, counted=counted, maximizers=maxers, declarer=decl)
+        want = brute(contract, order, hands, trick, turn, counted, maxers, decl)
+        assert search.value(hands, trick, turn) == want, (contract.code, hands, trick)
+        per_move = search.move_values(hands, trick, turn)
+        legal = contract.legal_cards(hands[turn], [c for _, c in trick])
+        assert set(per_move) == set(legal)
+        for card, v in per_move.items():
+            hs = {s: [c for c in h if c != card] if s == turn else h for s, h in hands.items()}
+            tr = [*trick, (turn, card)]
+            if len(tr) == 3:
+                win = contract.trick_winner(tr)
+                if contract.is_null:
+                    exp = 1 if win == decl else brute(contract, order, hs, [], win, counted,
+                                                       maxers, decl)
+                else:
+                    got = points_of([c for _, c in tr]) if win in counted else 0
+                    exp = got + brute(contract, order, hs, [], win, counted, maxers, decl)
+            else:
+                nxt = order[(order.index(turn) + 1) % 3]
+                exp = brute(contract, order, hs, tr, nxt, counted, maxers, decl)
+            assert v == exp, (contract.code, card)
+        # A null window answers "at least t?" exactly as the full search does.
+        t = rng.randrange(0, 40) if not contract.is_null else 1
+        assert (search.value(hands, trick, turn, t - 1, t) >= t) == (want >= t)
+
+
+def test_rollouts_give_every_legal_card_a_value_in_range() -> None:
+    rng = random.Random(3)
+    for _ in range(40):
+        contract, order, hands, trick, turn, counted, maxers, decl = random_endgame(rng, 6)
+        search = Search(contract, order, counted=counted, maximizers=maxers, declarer=decl)
+        values = search.rollout_values(hands, trick, turn)
+        legal = contract.legal_cards(hands[turn], [c for _, c in trick])
+        assert set(values) == set(legal)
+        top = 1 if contract.is_null else points_of(
+            [c for h in hands.values() for c in h] + [c for _, c in trick])
+        assert all(0 <= v <= top for v in values.values())
