@@ -204,7 +204,13 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.record_requests = True
-        """The bench turns this off to keep memory flat over many thousands of requests."""
+        self.request_count = 0
+        self.bot_requests = 0
+        """REST requests in total, and those outside interaction webhooks (the ones Discord's
+        global limit of 50 per second applies to)."""
+        self.keep_events = True
+        """The bench turns these off to keep memory and time flat over many thousands of
+        requests (interactions, messages and signals still work)."""
 
     # ------------------------------------------------------------------ world
     def add_user(self, name: str) -> str:
@@ -539,11 +545,18 @@ class FakeDiscord:
         return None
 
     # ------------------------------------------------------------------ REST
-    @staticmethod
-    def _json(data: Any, status: int = 200) -> web.Response:
+    RATE_HEADERS: dict[str, str] = {  # noqa: RUF012 - read-only
+        "X-RateLimit-Limit": "1000", "X-RateLimit-Remaining": "999",
+        "X-RateLimit-Reset-After": "1.0", "X-RateLimit-Bucket": "fake"}
+    """Discord sends rate-limit headers with every answer; without them discord.py allows one
+    request in flight per route, which would make the fake the bottleneck. The fake does not
+    enforce limits (real Discord's 50 requests/s global limit is counted, not applied)."""
+
+    @classmethod
+    def _json(cls, data: Any, status: int = 200) -> web.Response:
         # discord.py wants exactly 'application/json' (json_response would add a charset).
         return web.Response(status=status, body=json.dumps(data).encode(),
-                            content_type="application/json")
+                            content_type="application/json", headers=cls.RATE_HEADERS)
 
     @classmethod
     def _error(cls, status: int, code: int, message: str) -> web.Response:
@@ -570,6 +583,9 @@ class FakeDiscord:
             except Exception as exc:  # a bug in the fake must show, not turn into retries
                 resp = self._error(400, 0, f"fake discord error: {exc!r}")
         req.status = resp.status
+        self.request_count += 1
+        if not webhook:
+            self.bot_requests += 1
         if self.record_requests:
             self.requests.append(req)
         await self._notify()
@@ -691,7 +707,7 @@ class FakeDiscord:
         self.channel_log.setdefault(channel_id, []).append(msg["id"])
         if user_id or (ephemeral and ephemeral_to):
             self.by_user.setdefault(user_id or ephemeral_to or "", []).append(msg["id"])
-        event = MessageEvent("create", copy.deepcopy(msg), channel_id, ephemeral, token,
+        event = MessageEvent("create", self._snap(msg), channel_id, ephemeral, token,
                              user_id or (ephemeral_to if ephemeral else None))
         self.message_meta[msg["id"]] = event
         self._emit(event)
@@ -711,7 +727,7 @@ class FakeDiscord:
             msg["attachments"] = body["attachments"]
         msg["edited_timestamp"] = _now()
         meta = self.message_meta[mid]
-        self._emit(MessageEvent("edit", copy.deepcopy(msg), meta.channel_id, meta.ephemeral,
+        self._emit(MessageEvent("edit", self._snap(msg), meta.channel_id, meta.ephemeral,
                                 token or meta.token, meta.user_id))
         return msg
 
@@ -728,8 +744,12 @@ class FakeDiscord:
         self._waiters.append((frozenset(keys), flag))
         return flag
 
+    def _snap(self, msg: dict[str, Any]) -> dict[str, Any]:
+        return copy.deepcopy(msg) if self.keep_events or self.listeners else msg
+
     def _emit(self, event: MessageEvent) -> None:
-        self.events.append(event)
+        if self.keep_events:
+            self.events.append(event)
         if self._waiters:
             keys = {event.channel_id, event.user_id or ""}
             keep = []

@@ -38,7 +38,7 @@ class BotRunner:
         self.bot: Any = None
         self.service: Any = None
         self._task: asyncio.Task[None] | None = None
-        self._updated = asyncio.Condition()
+        self._waiters: dict[int, list[asyncio.Event]] = {}
         self.starts = 0
 
     async def start(self) -> None:
@@ -66,22 +66,25 @@ class BotRunner:
 
     async def _record(self, update: TableUpdate) -> None:
         self.note(update.table)
-        async with self._updated:
-            self._updated.notify_all()
+        for flag in self._waiters.pop(update.table.id, []):
+            flag.set()
 
     async def wait_table(self, table_id: int, predicate: Callable[[TableInfo], bool],
                          timeout: float = WAIT_S) -> TableInfo:
-        """Wait until the table satisfies ``predicate`` (checked after every committed change):
-        how a test knows a deferred click has been carried out."""
-        async with self._updated:
+        """Wait until the table satisfies ``predicate`` (checked after each of its committed
+        changes): how a test knows a deferred click has been carried out."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            flag = asyncio.Event()  # registered before the read, so no change slips past
+            self._waiters.setdefault(table_id, []).append(flag)
+            if predicate(table := await self.table(table_id)):
+                return table
             try:
-                async with asyncio.timeout(timeout):
-                    while not predicate(table := await self.table(table_id)):
-                        await self._updated.wait()
+                await asyncio.wait_for(flag.wait(), max(0.0, deadline - loop.time()))
             except TimeoutError:
                 raise AssertionError(f"table {table_id} did not reach the expected state "
                                      f"within {timeout}s") from None
-        return table
 
     def note(self, table: TableInfo) -> None:
         if self.watch is not None:
@@ -91,14 +94,17 @@ class BotRunner:
     async def stop(self) -> None:
         """Shut down in the order the bot does with a service of its own: the service (in-flight
         actions finish, AI runners stop), then the client (pending edits go out)."""
-        if self.service is not None:
-            await self.service.close()
-        if self.bot is not None:
-            await self.bot.close()
-        if self._task is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._task, WAIT_S)
-        self.bot = self.service = self._task = None
+        try:
+            if self.service is not None:
+                # Bounded: a close that hangs must fail the test, not hang CI (FINDINGS.md 1).
+                await asyncio.wait_for(self.service.close(), WAIT_S)
+        finally:
+            if self.bot is not None:
+                await self.bot.close()
+            if self._task is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self._task, WAIT_S)
+            self.bot = self.service = self._task = None
 
     async def restart(self) -> None:
         await self.stop()
@@ -211,11 +217,17 @@ async def open_table(runner: BotRunner, user: str, channel: str | None = None,
     """``/euchre new`` by ``user``; the table id and its channel message."""
     fake = runner.fake
     inter = await fake.slash(user, "euchre new", dict(options), channel_id=channel)
-    answer = await fake.reply(inter)
-    assert answer.public, f"/euchre new was answered privately: {answer.text}"
+    await fake.wait_callback(inter)
     table = await runner.service.table_in_channel(int(channel or fake.channel_id))
-    assert table is not None and table.status is TableStatus.LOBBY
-    return table.id, answer.message
+    assert table is not None and table.status is TableStatus.LOBBY, \
+        f"/euchre new opened no table: {[e.text for e in fake.replies(inter)]}"
+    if inter.callback_type == 4 and inter.original_id is not None:
+        message = fake.messages[inter.original_id]  # the answer is the table message
+    else:
+        table = await runner.wait_table(table.id, lambda t: t.message_id is not None)
+        message = fake.messages[str(table.message_id)]
+    assert fake.message_meta[message["id"]].public, "the table message is not public"
+    return table.id, message
 
 
 async def start_table(runner: BotRunner, host: str, *, guests: tuple[str, ...] = (),
