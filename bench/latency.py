@@ -1,0 +1,137 @@
+"""Interaction latency under load: many tables played at once through the fake Discord.
+
+    python -m bench.latency [--tables 200] [--actions 15] [--ai-budget-ms 50]
+
+One process, one event loop, as the bot runs: the real bot and discord.py client, a real
+SQLite file, and the fake Discord of the e2e tests on 127.0.0.1. Each table sits in its own
+channel with one human (played by this script) and three AI seats (AI delay 0). Every human
+click is a real INTERACTION_CREATE; its latency is from the moment the fake sends it on the
+gateway to the moment the bot's callback arrives at the fake (what Discord's 3-second
+deadline is about). Actions persisted per second counts every committed action (human and
+AI) in the action log over the play phase.
+
+The fake shares the loop (and the two cores) with the bot, so the figures include its own
+work: they are an upper bound on what the bot alone would show. The machine's load average is
+printed too: on a shared machine the latencies measure the contention as much as the bot; the
+CPU time per persisted action does not depend on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tests.e2e.fake_discord import FakeDiscord, Interaction, point_discord_at
+from tests.e2e.harness import BotRunner, my_turn, start_table, take
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _persisted(db: Path) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+
+
+async def _play_table(runner: BotRunner, user: str, channel: str, actions: int,
+                      rng: random.Random, clicks: list[Interaction]) -> int:
+    """Play ``actions`` human moves at this channel's tables (a new game when one ends)."""
+    done = 0
+    table_id, _ = await start_table(runner, user, channel=channel)
+    while done < actions:
+        table, choices = await my_turn(runner, user, table_id)
+        if not table.is_open:
+            table_id, _ = await start_table(runner, user, channel=channel)
+            continue
+        click = await take(runner.fake, user, rng.choice(choices))
+        await runner.fake.wait_callback(click)
+        await runner.wait_table(table_id, lambda t, v=table.version: t.version > v)
+        clicks.append(click)
+        done += 1
+    return done
+
+
+async def run(tables: int, actions: int, ai_budget_ms: int, seed: int) -> dict[str, float]:
+    fake = await FakeDiscord(channels=tables).start()
+    point_discord_at(fake)
+    users = [fake.add_user(f"player{i}") for i in range(tables)]
+    channels = list(fake.channels)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.sqlite3"
+        runner = BotRunner(fake, db, service={"ai_budget_ms": ai_budget_ms})
+        await runner.start()
+        fake.record_requests = fake.keep_events = False
+        clicks: list[Interaction] = []
+        rng = random.Random(seed)
+        before = _persisted(db)
+        rest_before = fake.bot_requests
+        load_before = os.getloadavg()[0]
+        cpu_before = time.process_time()
+        started = time.perf_counter()
+        try:
+            await asyncio.gather(*(
+                _play_table(runner, user, channel, actions, random.Random(rng.random()), clicks)
+                for user, channel in zip(users, channels, strict=True)))
+            elapsed = time.perf_counter() - started
+            cpu = time.process_time() - cpu_before
+            persisted = _persisted(db) - before
+            rest = fake.bot_requests - rest_before
+        finally:
+            try:
+                await runner.stop()
+            except (TimeoutError, AssertionError) as exc:  # tests/e2e/FINDINGS.md 1
+                print(f"warning: the bot did not stop cleanly: {exc!r}", file=sys.stderr)
+            await fake.stop()
+    latencies = [c.latency * 1000 for c in clicks if c.latency is not None]
+    setup = [i.latency * 1000 for i in fake.interactions.values()
+             if i.latency is not None and i.type == 2]
+    return {
+        "tables": tables, "human_actions": len(latencies), "seconds": elapsed,
+        "p50_ms": statistics.median(latencies), "p99_ms": _quantile(latencies, 0.99),
+        "max_ms": max(latencies), "slash_p50_ms": statistics.median(setup) if setup else 0.0,
+        "persisted": persisted, "persisted_per_s": persisted / elapsed,
+        "human_actions_per_s": len(latencies) / elapsed,
+        "rest_per_s": rest / elapsed,
+        "cpu_s": cpu, "cpu_ms_per_action": 1000 * cpu / max(1, persisted),
+        "load": max(load_before, os.getloadavg()[0]),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.latency", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (channels)")
+    parser.add_argument("--actions", type=int, default=15,
+                        help="human actions per table (new games start as games end)")
+    parser.add_argument("--ai-budget-ms", type=int, default=50, help="AI thinking budget")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    r = asyncio.run(run(args.tables, args.actions, args.ai_budget_ms, args.seed))
+    print(f"tables {r['tables']:.0f}, human actions {r['human_actions']:.0f} "
+          f"in {r['seconds']:.1f} s (AI budget {args.ai_budget_ms} ms)")
+    print(f"interaction -> callback: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
+          f"max {r['max_ms']:.1f} ms (slash commands p50 {r['slash_p50_ms']:.1f} ms)")
+    print(f"actions persisted: {r['persisted']:.0f} ({r['persisted_per_s']:.0f}/s; "
+          f"human clicks {r['human_actions_per_s']:.0f}/s)")
+    print(f"bot REST requests outside interactions: {r['rest_per_s']:.0f}/s "
+          "(Discord's global limit is 50/s; the fake does not enforce it)")
+    print(f"process CPU {r['cpu_s']:.1f} s for {r['seconds']:.1f} s of play "
+          f"({r['cpu_ms_per_action']:.1f} ms per persisted action, bot + fake + AI threads); "
+          f"load average {r['load']:.1f} on {os.cpu_count()} cores")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
