@@ -18,6 +18,7 @@ HELP = """\
 `/<game> start [fill]` deal (the host, or anyone who may manage the channel)
 `/<game> hand` your cards and choices, only to you; `/<game> score` the table
 `/<game> rules [preset]` the rules; `/<game> abort` close the table
+`/<game> remove <seat>` free a lobby seat (host); `/<game> resign` let the AI finish for you
 Your hand arrives by DM with a button for every legal move. If your DMs are closed, press
 **Show my hand** under the table message instead.
 

@@ -24,7 +24,8 @@ Slash commands (``<game>`` is a registry key; ``euchre`` today):
 
 - ``/<game> new [preset] [players] [thread]``, ``/<game> join``, ``/<game> leave``,
   ``/<game> bot``, ``/<game> start [fill]``, ``/<game> hand``, ``/<game> rules [preset]``,
-  ``/<game> score``, ``/<game> abort`` (guild only; the table is the channel's open table);
+  ``/<game> score``, ``/<game> abort``, ``/<game> remove <seat>`` (1-based),
+  ``/<game> resign`` (guild only; the table is the channel's open table);
 - ``/leaderboard <game> [scope: server|global]``, ``/stats [user]``, ``/help`` (anywhere).
 """
 

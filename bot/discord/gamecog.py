@@ -255,3 +255,24 @@ class GameCog(commands.GroupCog):
                 table.id, interaction.user.id, is_manager=_is_manager(interaction)
             )
             await reply(interaction, "You closed the table.")  # the channel gets the notice
+
+    @app_commands.command(name="remove", description="Free a seat in the lobby (host or managers).")
+    @app_commands.describe(seat="The seat number, as the table message shows it (1, 2, ...)")
+    async def remove(
+        self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 25]
+    ) -> None:
+        async with guard(interaction):
+            if (table := await self._table_here(interaction)) is None:
+                return
+            await self.ui.service.remove_seat(
+                table.id, interaction.user.id, seat - 1, is_manager=_is_manager(interaction)
+            )
+            await reply(interaction, f"Seat {seat} is free again.")
+
+    @app_commands.command(name="resign", description="Give up: the AI plays your seat to the end.")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        async with guard(interaction):
+            if (table := await self._table_here(interaction)) is None:
+                return
+            await self.ui.service.resign(table.id, interaction.user.id)
+            await reply(interaction, "You resigned; the game counts as a loss for you.")

@@ -34,7 +34,10 @@ async def test_cogs_register_the_documented_commands(tmp_path: Path) -> None:
     assert isinstance(euchre, discord.app_commands.Group)
     assert euchre.guild_only
     names = {c.name for c in euchre.commands}
-    assert names == {"new", "join", "leave", "bot", "start", "hand", "rules", "score", "abort"}
+    assert names == {
+        *("new", "join", "leave", "bot", "start", "hand", "rules", "score", "abort"),
+        *("remove", "resign"),
+    }
     payload = euchre.to_dict(bot.tree)
     new = next(o for o in payload["options"] if o["name"] == "new")
     choices = {o["name"]: o.get("choices") for o in new["options"]}
