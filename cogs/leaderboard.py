@@ -49,11 +49,10 @@ class LeaderboardCog(commands.Cog):
                 guild_id = None  # in a DM "server" means nothing: show the global board
                 scope = "global"
             rows = await self.service.leaderboard(game, guild_id)
-            where = "this server" if scope == "server" else "everywhere"
+            where = "this server" if scope == "server" else "all servers"
             if not rows:
-                await reply(
-                    interaction, f"No finished {_title(game)} games {where} yet.", ephemeral=False
-                )
+                text = f"No finished {_title(game)} games on {where} yet."
+                await reply(interaction, text, ephemeral=False)
                 return
             lines = [
                 f"{i}. **{discord.utils.escape_markdown(r.name)}**: {r.rating:.0f} "
