@@ -109,7 +109,9 @@ class ParlourBot(commands.Bot):
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is discord.InteractionType.component and self.table_ui is not None:
+        # Parlour sends no modals, so any modal submit is unknown and gets the same answer.
+        kinds = (discord.InteractionType.component, discord.InteractionType.modal_submit)
+        if interaction.type in kinds and self.table_ui is not None:
             try:
                 await self.table_ui.on_unknown_component(interaction)
             except Exception:
