@@ -214,3 +214,42 @@ async def test_an_abort_takes_the_buttons_off_the_waiting_players_dm(
     await service.abort(table_id, ALICE)
     await ui.settle()
     assert with_buttons[0].edits == [{"view": None}]
+
+
+@dataclass
+class _Response:
+    deferred: int = 0
+
+    def is_done(self) -> bool:
+        return self.deferred > 0
+
+    async def defer(self) -> None:
+        self.deferred += 1
+
+
+async def test_a_slow_service_call_is_acknowledged_first_and_a_fast_one_is_not() -> None:
+    import asyncio
+
+    ui = TableUI(FakeClient(), None, edit_interval_s=0.0)  # type: ignore[arg-type]
+    ui.defer_after_s = 0.01
+    fast = SimpleNamespace(response=_Response())
+
+    async def quick() -> int:
+        return 1
+
+    assert await ui._soon(fast, quick()) == 1  # type: ignore[arg-type]
+    assert fast.response.deferred == 0
+
+    slow = SimpleNamespace(response=_Response())
+    gate = asyncio.Event()
+
+    async def blocked() -> int:
+        await gate.wait()
+        return 2
+
+    task = asyncio.create_task(ui._soon(slow, blocked()))  # type: ignore[arg-type]
+    while not slow.response.deferred:  # the gate stays shut until the click is acknowledged
+        await asyncio.sleep(0.005)
+    gate.set()
+    assert await task == 2
+    assert slow.response.deferred == 1
