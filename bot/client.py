@@ -87,9 +87,7 @@ class ParlourBot(commands.Bot):
                 timeouts_before_ai=settings.timeouts_before_ai,
                 ai_budget_ms=settings.ai_budget_ms,
             )
-        self.table_ui = TableUI(
-            self, self.service, edit_interval_s=settings.table_edit_interval_s
-        )
+        self.table_ui = TableUI(self, self.service, edit_interval_s=settings.table_edit_interval_s)
         self.service.subscribe(self.table_ui.on_update)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
@@ -98,6 +96,22 @@ class ParlourBot(commands.Bot):
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:
+        """Sync, but never die of it: a bot without fresh commands still serves old buttons."""
+        try:
+            await self._sync()
+        except discord.HTTPException as exc:
+            where = (
+                f"guild {self.settings.dev_guild_id}" if self.settings.dev_guild_id else "global"
+            )
+            log.error(
+                "could not sync slash commands (%s): %s %s; is the bot invited with the "
+                "applications.commands scope, and is DEV_GUILD_ID a server it is in?",
+                where,
+                exc.status,
+                exc.text,
+            )
+
+    async def _sync(self) -> None:
         guild_id = self.settings.dev_guild_id
         if guild_id is not None:
             guild = discord.Object(guild_id)
@@ -176,4 +190,3 @@ async def run_bot(settings: Settings, *, service: TableService | None = None) ->
 
 
 __all__ = ["EXTENSIONS", "BadToken", "ParlourBot", "create_bot", "run_bot"]
-
