@@ -192,6 +192,8 @@ class TableUI:
         """Acknowledge a click before the service answers if it takes longer than this."""
         self._dm_closed: set[int] = set()
         self._sent_hands: set[tuple[int, int, int]] = set()
+        self._reposted: dict[int, int] = {}
+        """table -> the id of a table message posted again after the first was deleted."""
         self._live_dms: dict[tuple[int, int], discord.Message] = {}
         """(table, seat) -> the last DM that still shows buttons (lost on restart: harmless)."""
         self.creating: set[int] = set()
@@ -244,17 +246,22 @@ class TableUI:
             return None
 
     async def _edit_table_message(self, table_id: int, table: TableInfo) -> None:
-        if table.message_id is None:
+        message_id = self._reposted.get(table_id, table.message_id)
+        if message_id is None:
             return
         channel = self.client.get_partial_messageable(table.channel_id)
         try:
-            await channel.get_partial_message(table.message_id).edit(
+            await channel.get_partial_message(message_id).edit(
                 embed=table_embed(table), view=table_view(table)
             )
         except discord.NotFound:
+            # Someone deleted the table message: post it again and edit the new one from now
+            # on (updates already queued still carry the old id, hence the map).
             message = await self._send_table_message(table)
             if message is not None:
-                await self.service.set_message(table.id, message.id)
+                self._reposted[table_id] = message.id
+                if table.is_open:
+                    await self.service.set_message(table.id, message.id)
 
     async def _post(self, channel_id: int, content: str) -> None:
         channel = self.client.get_partial_messageable(channel_id)

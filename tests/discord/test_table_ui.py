@@ -53,6 +53,7 @@ class FakeClient:
     sent: list[Sent] = field(default_factory=list)
     edits: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     dms: list[FakeMessage] = field(default_factory=list)
+    deleted: set[int] = field(default_factory=set)
 
     def get_partial_messageable(self, channel_id: int) -> Any:
         client = self
@@ -63,6 +64,9 @@ class FakeClient:
 
         def get_partial_message(message_id: int) -> Any:
             async def edit(**kwargs: Any) -> None:
+                if message_id in client.deleted:
+                    response = SimpleNamespace(status=404, reason="Not Found")
+                    raise discord.NotFound(response, {"code": 10008, "message": "Unknown Message"})  # type: ignore[arg-type]
                 client.edits.append((message_id, kwargs))
 
             return SimpleNamespace(edit=edit)
@@ -253,3 +257,23 @@ async def test_a_slow_service_call_is_acknowledged_first_and_a_fast_one_is_not()
     gate.set()
     assert await task == 2
     assert slow.response.deferred == 1
+
+
+async def test_a_deleted_table_message_is_posted_again_once(service: TableService) -> None:
+    client = FakeClient()
+    ui, table_id = await _two_humans(service, client)
+    client.deleted.add(999)
+    for _ in range(3):  # three moves, each edits the table message
+        table = await service.get(table_id)
+        assert table.state is not None
+        seat = table.state.to_act[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        action = str(table.state.legal_actions(seat)[0])
+        await service.act(table_id, user, action, version=table.version)
+        await ui.settle()
+    reposts = [s for s in client.sent if s.where == "channel:5" and "embed" in s.kwargs]
+    assert len(reposts) == 1
+    new_id = (await service.get(table_id)).message_id
+    assert new_id not in (None, 999)
+    assert client.edits[-1][0] == new_id
