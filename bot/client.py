@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.euchre", "cogs.leaderboard", "cogs.help")
 CLOSE_TIMEOUT_S = 30.0
+SERVICE_CLOSE_TIMEOUT_S = 8.0
 
 
 class BadToken(Exception):
@@ -139,13 +140,18 @@ class ParlourBot(commands.Bot):
         if self._closing:
             return await super().close()
         self._closing = True
-        try:
-            if self.service is not None and self._owns_service:
-                await self.service.close()
-            if self.table_ui is not None:
-                await self.table_ui.close()
-        except Exception:
-            log.exception("closing the table service failed")
+        if self.service is not None and self._owns_service:
+            # Bounded: `docker stop` kills after 10 s, and a hung close must not keep the
+            # process alive (the database is WAL; an unfinished close loses nothing committed).
+            try:
+                await asyncio.wait_for(self.service.close(), SERVICE_CLOSE_TIMEOUT_S)
+            except Exception:
+                log.exception("closing the table service failed")
+        if self.table_ui is not None:
+            try:
+                await asyncio.wait_for(self.table_ui.close(), SERVICE_CLOSE_TIMEOUT_S)
+            except Exception:
+                log.exception("sending the last table edits failed")
         await super().close()
 
 
