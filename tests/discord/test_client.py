@@ -80,3 +80,19 @@ async def test_sigterm_closes_gracefully(tmp_path: Path, monkeypatch: pytest.Mon
     done, _ = await asyncio.wait({runner}, timeout=5)
     assert runner in done and runner.exception() is None
     assert closed  # close() ran (it lets the service finish what is in flight)
+
+
+async def test_close_does_not_hang_on_a_stuck_service(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class StuckService:
+        closed = False
+
+        async def close(self) -> None:
+            await asyncio.Event().wait()
+
+    monkeypatch.setattr(client_mod, "SERVICE_CLOSE_TIMEOUT_S", 0.05)
+    bot = create_bot(_settings(tmp_path), service=StuckService())  # type: ignore[arg-type]
+    bot._owns_service = True  # as if the bot had opened it itself
+    done, _ = await asyncio.wait({asyncio.create_task(bot.close())}, timeout=10)
+    assert done
