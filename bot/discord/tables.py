@@ -231,6 +231,12 @@ class TableUI:
         if table.message_id is None:
             if table.channel_id in self.creating:
                 return
+            latest = await self.service.get(table.id)  # the id may have been set meanwhile
+            if latest.message_id is not None:
+                self.editor.submit(
+                    table.id, table.model_copy(update={"message_id": latest.message_id})
+                )
+                return
             message = await self._send_table_message(table)
             if message is not None:
                 await self.service.set_message(table.id, message.id)
