@@ -131,6 +131,7 @@ class GameCog(commands.GroupCog):
                 if not isinstance(channel, discord.TextChannel):
                     await refuse(interaction, "I can open a thread only from a text channel.")
                     return
+                await interaction.response.defer(thinking=True)  # three REST calls follow
                 target = await channel.create_thread(
                     name=f"{self.game.title} table",
                     type=discord.ChannelType.public_thread,
