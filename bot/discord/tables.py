@@ -348,7 +348,10 @@ class TableUI:
         if user_id not in self._dm_closed:
             try:
                 dm = await self.client.create_dm(discord.Object(user_id))
-                return await dm.send(_clip(content, CONTENT_MAX), **_view_kw(view))
+                # The public table rides along, so a player can decide from the DM alone.
+                return await dm.send(
+                    _clip(content, CONTENT_MAX), embed=table_embed(table), **_view_kw(view)
+                )
             except discord.Forbidden as exc:
                 if exc.code != DM_CLOSED:
                     log.warning("DM to %s refused (%s)", user_id, exc.code)
@@ -395,10 +398,11 @@ class TableUI:
             if seat is None:  # pragma: no cover - the service only accepts seated users
                 return
             content, view = hand_message(table, seat.index, result.events)
+            embed = table_embed(table)
             if interaction.response.is_done():
-                await interaction.edit_original_response(content=content, view=view)
+                await interaction.edit_original_response(content=content, embed=embed, view=view)
             else:
-                await interaction.response.edit_message(content=content, view=view)
+                await interaction.response.edit_message(content=content, embed=embed, view=view)
 
     async def on_lobby(
         self, interaction: discord.Interaction, table_id: int, op: ids.LobbyOp
@@ -441,7 +445,9 @@ class TableUI:
             await refuse(interaction, "The game has not started yet: there are no hands.")
             return
         content, view = hand_message(table, seat.index)
-        await interaction.response.send_message(content, ephemeral=True, **_view_kw(view))
+        await interaction.response.send_message(
+            content, embed=table_embed(table), ephemeral=True, **_view_kw(view)
+        )
 
     async def on_unknown_component(self, interaction: discord.Interaction) -> None:
         """Answer a click that no `DynamicItem` will: not ours, or not on its message."""
