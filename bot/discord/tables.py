@@ -139,6 +139,7 @@ def summary_text(table: TableInfo) -> str:
         winners = [names[s] for s in outcome.winners if s < len(names)]
         if winners:
             lines.append(f"Winners: {', '.join(winners)}.")
+    lines.append(f"Ratings: `/leaderboard {table.game_key}`.")
     return _clip("\n".join(lines), CONTENT_MAX)
 
 
