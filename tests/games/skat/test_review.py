@@ -1,0 +1,116 @@
+"""The post-deal double-dummy review: consistent with the deal's real result, honest about what
+it cannot review."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games import registry
+from bot.games.skat.contracts import Contract, points_of
+from bot.games.skat.review import DealReview, Turn, review_deal, review_lines
+from bot.games.skat.rules import DealResult, SkatState
+
+GAME = registry.get("skat")
+NOT_PLAY = ("concede", "claim_rest", "claim_win", "claim_defeat", "surrender")
+
+
+def played_deal(preset: str, seed: int) -> tuple[SkatState, DealResult]:
+    """Random legal play (no claims or concessions) until the first deal with a Player ends."""
+    options = GAME.options(preset)
+    state = GAME.new(3, options, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = [a for a in state.legal_actions(seat) if a.kind not in NOT_PLAY]
+        state, events = state.apply(seat, rng.choice(legal))
+        if any(e.kind == "result" for e in events):
+            assert state.last is not None
+            if state.last.declarer is not None and len(state.last.tricks) == 10:
+                return state, state.last
+    pytest.skip("no deal with a Player was played out")
+
+
+def reached(result: DealResult, review: DealReview) -> bool:
+    """What really happened, in the review's terms."""
+    contract = Contract.parse(review.contract)
+    if contract.is_null:
+        return all(t.winner != result.declarer for t in result.tricks)
+    assert result.declarer_points is not None
+    return result.declarer_points >= review.target
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("classic", s) for s in range(4)]
+                         + [("isko", s) for s in range(4)])
+def test_the_verdict_flips_exactly_at_the_turns_and_ends_at_the_real_result(
+        preset: str, seed: int) -> None:
+    state, result = played_deal(preset, seed)
+    review = review_deal(result, state.options)
+    assert review.available, review.reason
+    assert review.declarer == result.declarer and review.contract == result.contract
+    verdict = review.could_win
+    for turn in review.turns:
+        assert turn.player_could_win == verdict
+        # Only the Player can throw a won game away; only an opponent can let a lost one go.
+        assert (turn.seat == result.declarer) == turn.player_could_win
+        verdict = not verdict
+    assert verdict == reached(result, review)
+    assert [t.trick for t in review.turns] == sorted(t.trick for t in review.turns)
+    if review.could_schneider:
+        assert review.could_win
+
+
+def test_a_certain_game_has_no_turns() -> None:
+    """Vorhand holds every trump and every Ace: the Player wins whatever anyone plays."""
+    hands = [
+        ["CJ", "SJ", "HJ", "DJ", "CA", "CT", "SA", "HA", "DA", "ST"],
+        ["CK", "CQ", "C9", "C8", "SK", "SQ", "S9", "HK", "HQ", "H9"],
+        ["C7", "S8", "S7", "HT", "H8", "H7", "DT", "DK", "DQ", "D9"],
+    ]
+    options = GAME.options("isko")
+    state = GAME.new(3, options, seed=1, deal={"hands": hands, "skat": ["D8", "D7"],
+                                                 "dealer": 2})
+    rng = random.Random(5)
+    # Mittelhand and Hinterhand pass; Vorhand takes the game at 18 and plays Grand Hand.
+    script = iter(["pass", "pass", "bid:18", "hand", "declare:grand-hand"])
+    while state.last is None:
+        seat = state.to_act[0]
+        legal = [a for a in state.legal_actions(seat) if a.kind not in NOT_PLAY]
+        if state.phase in ("bid", "skat", "declare"):
+            action = next(script)
+        else:
+            action = str(rng.choice(legal))
+        state, _ = state.apply(seat, action)
+    result = state.last
+    assert result.contract == "grand-hand" and result.declarer == 0
+    review = review_deal(result, options)
+    assert review.could_win is True and review.turns == []
+    assert review.won is True
+    lines = review_lines(review, result.roles, ["Ann", "Bob", "Cy"])
+    assert lines[0].startswith("With all cards open, Ann's Grand Hand could reach 61")
+    assert "the cards decided" in lines[-1]
+
+
+def test_what_cannot_be_reviewed_says_why() -> None:
+    options = GAME.options("classic")
+    base = dict(number=1, dealer=2, roles=[0, 1, 2])
+    assert not review_deal(DealResult(**base), options).available
+    ramsch = DealResult(**base, contract="ramsch", tricks=[])
+    assert "Ramsch" in review_deal(ramsch, options).reason
+    early = DealResult(**base, declarer=0, contract="solo-C", ended="rest claimed", tricks=[])
+    review = review_deal(early, options)
+    assert not review.available and "rest claimed" in review.reason
+    assert review_lines(review, [0, 1, 2])[0].startswith("No review:")
+
+
+def test_lines_name_the_turns_in_the_games_words() -> None:
+    review = DealReview(True, declarer=1, contract="solo-C", label="Club Solo", target=61,
+                        could_win=True, could_schneider=False, won=False,
+                        turns=[Turn(3, 1, "HT", True), Turn(5, 2, "SA", False)])
+    lines = review_lines(review, [2, 0, 1])
+    assert lines[0] == ("With all cards open, Hinterhand's Club Solo could reach 61 against "
+                        "best defence.")
+    assert lines[1] == "Trick 3: Hinterhand's 10♥ let the game slip away."
+    assert lines[2] == "Trick 5: Vorhand's A♠ let the Player through."
+    assert points_of(["HT", "SA"]) == 21  # the cards named are the ones given
