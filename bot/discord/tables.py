@@ -11,6 +11,7 @@ state and the service; this module only shows and forwards.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Sequence
 from datetime import datetime
@@ -191,6 +192,10 @@ class TableUI:
         )
         self.defer_after_s = 2.0
         """Acknowledge a click before the service answers if it takes longer than this."""
+        self.follow_ai_s = 1.0
+        """After a click, wait up to this long for the AI seats' replies before answering."""
+        self._answering: dict[tuple[int, int], int] = {}
+        """(table, user) -> clicks of that user being answered right now."""
         self._dm_closed: set[int] = set()
         self._sent_hands: set[tuple[int, int, int]] = set()
         self._reposted: dict[int, int] = {}
@@ -303,6 +308,18 @@ class TableUI:
             )
             if seat.is_ai or own_click:
                 continue
+            if (table.id, seat.user_id) in self._answering:
+                # That player's click is being answered with the newest state; whatever turn
+                # it cannot show is sent by `_catch_up` afterwards.
+                if news := private.get(seat.index, []):
+                    await self._send_private(
+                        table,
+                        seat.user_id,
+                        "\n".join(e.text for e in news),
+                        None,
+                        needs_button=False,
+                    )
+                continue
             acting = seat.index in to_act
             news = private.get(seat.index, [])
             if not acting and not news and not new_deal:
@@ -389,21 +406,74 @@ class TableUI:
     async def on_action(
         self, interaction: discord.Interaction, table_id: int, version: int, action: str
     ) -> None:
-        async with guard(interaction):
-            user_id = interaction.user.id
-            result = await self._soon(
-                interaction, self.service.act(table_id, user_id, action, version=version)
-            )
-            table = result.table
-            seat = table.seat_of(user_id)
-            if seat is None:  # pragma: no cover - the service only accepts seated users
-                return
-            content, view = hand_message(table, seat.index, result.events)
-            embed = table_embed(table)
-            if interaction.response.is_done():
-                await interaction.edit_original_response(content=content, embed=embed, view=view)
-            else:
-                await interaction.response.edit_message(content=content, embed=embed, view=view)
+        """Apply the click, give the AI seats a moment to answer, then show the result in the
+        clicked message itself: if the turn comes straight back, its next buttons are there
+        and no new DM is needed."""
+        user_id = interaction.user.id
+        claim = (table_id, user_id)
+        self._answering[claim] = self._answering.get(claim, 0) + 1
+        started = asyncio.get_running_loop().time()
+        try:
+            async with guard(interaction):
+                result = await self._soon(
+                    interaction, self.service.act(table_id, user_id, action, version=version)
+                )
+                table = await self._after_replies(result.table, started)
+                seat = table.seat_of(user_id)
+                if seat is None:  # pragma: no cover - the service only accepts seated users
+                    return
+                content, view = hand_message(table, seat.index, result.events)
+                embed = table_embed(table)
+                if interaction.response.is_done():
+                    await interaction.edit_original_response(
+                        content=content, embed=embed, view=view
+                    )
+                else:
+                    await interaction.response.edit_message(content=content, embed=embed, view=view)
+                if view is not None:
+                    self._sent_hands.add((table.id, table.version, seat.index))
+                    if interaction.guild_id is None and interaction.message is not None:
+                        self._live_dms[(table.id, seat.index)] = interaction.message
+        finally:
+            self._answering[claim] -= 1
+            if not self._answering[claim]:
+                del self._answering[claim]
+                await self._catch_up(table_id, user_id)
+
+    async def _after_replies(self, table: TableInfo, started: float) -> TableInfo:
+        """The table once the AI seats have answered, or as it is when time is short."""
+        loop = asyncio.get_running_loop()
+        budget = min(self.follow_ai_s, self.defer_after_s - (loop.time() - started))
+        if budget <= 0 or not table.is_open:
+            return table
+        # shield: a timeout must not cancel the service's own tasks that settle() waits for
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self.service.settle(table.id)), budget)
+        latest = await self.service.get(table.id)
+        return latest if latest.version >= table.version else table
+
+    async def _catch_up(self, table_id: int, user_id: int) -> None:
+        """Send the turn a click's answer could not show (the listener held it back meanwhile)."""
+        try:
+            table = await self.service.get(table_id)
+        except Exception:
+            return
+        seat = table.seat_of(user_id)
+        state = table.state
+        if (
+            seat is None
+            or seat.is_ai
+            or state is None
+            or table.status is not TableStatus.PLAYING
+            or seat.index not in state.to_act
+            or (table.id, table.version, seat.index) in self._sent_hands
+        ):
+            return
+        self._sent_hands.add((table.id, table.version, seat.index))
+        content, view = hand_message(table, seat.index)
+        sent = await self._send_private(table, user_id, content, view, needs_button=True)
+        if sent is not None and view is not None:
+            self._live_dms[(table.id, seat.index)] = sent
 
     async def on_lobby(
         self, interaction: discord.Interaction, table_id: int, op: ids.LobbyOp

@@ -277,3 +277,77 @@ async def test_a_deleted_table_message_is_posted_again_once(service: TableServic
     new_id = (await service.get(table_id)).message_id
     assert new_id not in (None, 999)
     assert client.edits[-1][0] == new_id
+
+
+@dataclass
+class _ClickResponse:
+    edits: list[dict[str, Any]] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)
+
+    def is_done(self) -> bool:
+        return bool(self.edits or self.refusals)
+
+    async def edit_message(self, **kwargs: Any) -> None:
+        self.edits.append(kwargs)
+
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+        self.refusals.append(content or "")
+
+    async def defer(self) -> None:  # pragma: no cover - the service answers fast here
+        raise AssertionError("not expected")
+
+
+def _click(user_id: int) -> Any:
+    return SimpleNamespace(
+        id=1,
+        user=SimpleNamespace(id=user_id),
+        guild_id=None,
+        message=None,
+        response=_ClickResponse(),
+    )
+
+
+def _offers(kwargs: dict[str, Any], version: int) -> bool:
+    """Whether a message's components offer actions for this table version."""
+    view = kwargs.get("view")
+    if view is None:
+        return False
+    found = [ids.parse(c["custom_id"]) for r in view.to_components() for c in r["components"]]
+    return any(getattr(p, "version", None) == version for p in found)
+
+
+@pytest.mark.parametrize("follow_ai_s", [1.0, 0.0])
+async def test_each_turn_is_offered_exactly_once_whether_or_not_the_ai_answers_in_time(
+    service: TableService, follow_ai_s: float
+) -> None:
+    """The click's answer shows the next turn when the AI is quick; otherwise a DM does."""
+    client = FakeClient()
+    ui = TableUI(client, service, edit_interval_s=0.0)  # type: ignore[arg-type]
+    ui.follow_ai_s = follow_ai_s
+    service.subscribe(ui.on_update)
+    table = await service.create(
+        game_key="euchre",
+        channel_id=5,
+        guild_id=1,
+        host_id=ALICE,
+        host_name="Alice",
+        preset="hoyle1871",
+        players=2,
+    )
+    await service.set_message(table.id, 999)
+    await service.start_game(table.id, ALICE, fill_with_ai=True)
+    answers: list[dict[str, Any]] = []  # what each click's answer showed
+    for _ in range(300):
+        await ui.settle()
+        table = await service.get(table.id)
+        if table.status is not TableStatus.PLAYING:
+            break
+        assert table.state is not None and table.state.to_act == [0]
+        by_dm = [s for s in client.sent if _offers(s.kwargs, table.version)]
+        by_answer = [a for a in answers if _offers(a, table.version)]
+        assert len(by_dm) + len(by_answer) == 1, (len(by_dm), len(by_answer))
+        click = _click(ALICE)
+        await ui.on_action(click, table.id, table.version, str(table.state.legal_actions(0)[0]))
+        assert click.response.refusals == []
+        answers.extend(click.response.edits)
+    assert table.status is TableStatus.FINISHED
