@@ -73,6 +73,7 @@ class ParlourBot(commands.Bot):
         self._owns_service = service is None
         self.service: TableService | None = service
         self.table_ui: TableUI | None = None
+        self._reoffer: asyncio.Task[None] | None = None
         self._closing = False
 
     async def setup_hook(self) -> None:
@@ -94,6 +95,7 @@ class ParlourBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.service.start()
+        self._reoffer = asyncio.create_task(self.table_ui.reoffer_turns(), name="parlour-reoffer")
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:
@@ -140,6 +142,8 @@ class ParlourBot(commands.Bot):
         if self._closing:
             return await super().close()
         self._closing = True
+        if self._reoffer is not None and not self._reoffer.done():
+            self._reoffer.cancel()
         if self.service is not None and self._owns_service:
             # Bounded: `docker stop` kills after 10 s, and a hung close must not keep the
             # process alive (the database is WAL; an unfinished close loses nothing committed).

@@ -37,6 +37,7 @@ T = TypeVar("T")
 
 DM_CLOSED = 50007
 DEAL_EVENTS = frozenset({"deal", "redeal"})
+RESTARTED = "I was restarted; here is your turn again."
 """Event kinds that mean new hands were dealt (a convention the games follow)."""
 EMBED_DESCRIPTION_MAX = 4096
 CONTENT_MAX = 2000
@@ -337,6 +338,32 @@ class TableUI:
             sent = await self._send_private(table, seat.user_id, content, view, needs_button=acting)
             if sent is not None and view is not None:
                 self._live_dms[(table.id, seat.index)] = sent
+
+    async def reoffer_turns(self) -> None:
+        """After a restart, offer each human who must act their turn again: a DM the old
+        process was sending when it stopped may never have gone out."""
+        try:
+            tables = await self.service.open_tables()
+        except Exception:
+            log.exception("could not list the open tables to re-offer turns")
+            return
+        for table in tables:
+            state = table.state
+            if table.status is not TableStatus.PLAYING or state is None:
+                continue
+            for seat in table.seats:
+                if seat.user_id is None or seat.is_ai or seat.index not in state.to_act:
+                    continue
+                key = (table.id, table.version, seat.index)
+                if key in self._sent_hands:
+                    continue
+                self._sent_hands.add(key)
+                content, view = hand_message(table, seat.index, note=RESTARTED)
+                sent = await self._send_private(
+                    table, seat.user_id, content, view, needs_button=True
+                )
+                if sent is not None and view is not None:
+                    self._live_dms[(table.id, seat.index)] = sent
 
     async def _retire_dm(
         self, table: TableInfo, seat: int, passed: bool, *, edit: bool = True

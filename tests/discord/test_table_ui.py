@@ -351,3 +351,22 @@ async def test_each_turn_is_offered_exactly_once_whether_or_not_the_ai_answers_i
         assert click.response.refusals == []
         answers.extend(click.response.edits)
     assert table.status is TableStatus.FINISHED
+
+
+async def test_after_a_restart_the_player_to_act_is_offered_the_turn_again(
+    service: TableService,
+) -> None:
+    from bot.discord.tables import RESTARTED
+
+    _ui, table_id = await _two_humans(service, FakeClient())
+    client = FakeClient()  # a new process: a fresh client and TableUI, nothing in memory
+    ui = TableUI(client, service, edit_interval_s=0.0)  # type: ignore[arg-type]
+    await ui.reoffer_turns()
+    table = await service.get(table_id)
+    assert table.state is not None
+    (seat,) = table.state.to_act
+    (dm,) = client.sent
+    assert dm.where == f"dm:{table.seats[seat].user_id}" and RESTARTED in (dm.content or "")
+    assert {ids.parse(c).version for c in dm.custom_ids()} == {table.version}  # type: ignore[union-attr]
+    await ui.reoffer_turns()
+    assert len(client.sent) == 1  # not twice for the same turn
