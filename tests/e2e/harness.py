@@ -46,11 +46,11 @@ class BotRunner:
         from bot.config import Settings
         from bot.service.tables import TableService
 
-        settings = Settings(
-            _env_file=None,  # type: ignore[call-arg]
-            discord_token=self.fake.token, database_path=self.db_path,
-            dev_guild_id=int(self.fake.guild_id), log_level="WARNING",
-            table_edit_interval_s=0.0, **self.settings_kw)
+        values: dict[str, Any] = {
+            "discord_token": self.fake.token, "database_path": self.db_path,
+            "dev_guild_id": int(self.fake.guild_id), "log_level": "WARNING",
+            "table_edit_interval_s": 0.0, **self.settings_kw}
+        settings = Settings(_env_file=None, **values)  # type: ignore[call-arg]
         self.service = await TableService.open(self.db_path, ai_delay_s=0.0, **self.service_kw)
         # Subscribed before the bot's own listener, so a state is on record before any
         # message composed from it can reach the fake.

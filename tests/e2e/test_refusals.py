@@ -138,17 +138,23 @@ async def test_a_slash_option_of_the_wrong_type_is_answered(
     assert await runner.service.table_in_channel(int(fake.channel_id)) is None
 
 
-async def test_payloads_nobody_answers_do_not_stop_the_bot(fake: FakeDiscord,
-                                                          runner: BotRunner) -> None:
-    """A modal submit we never asked for and a component of an unknown type go unanswered
-    (see FINDINGS.md), but the bot carries on."""
+async def test_odd_payloads_are_answered_and_change_nothing(fake: FakeDiscord,
+                                                           runner: BotRunner) -> None:
+    """A component of a type we never send, and a click whose custom id is not on the message
+    it claims to come from: each gets an ephemeral answer, and the lobby is unchanged. A modal
+    submit we never asked for goes unanswered (FINDINGS.md), but the bot carries on."""
     alice = fake.add_user("alice")
     modal = fake.interaction_payload(5, alice, {"custom_id": "pm:1", "components": []})
     await fake.send_interaction(modal)
     table_id, message = await open_table(runner, alice)
+    lobby = await runner.table(table_id)
     odd = fake.interaction_payload(3, alice, {"custom_id": f"pl:{table_id}:ai",
                                               "component_type": 99}, message=message)
-    await fake.send_interaction(odd)
-    join = await fake.slash(alice, "euchre bot")
-    await fake.wait_callback(join)
+    assert (await refusal(fake, await fake.send_interaction(odd))).text
+    bare = fake.interaction_payload(3, alice, {"custom_id": f"pl:{table_id}:ai",
+                                               "component_type": 2},
+                                    message={**message, "components": []})
+    assert (await refusal(fake, await fake.send_interaction(bare))).text
+    await unchanged(runner, lobby)
+    await fake.slash(alice, "euchre bot")
     await runner.wait_table(table_id, lambda t: len(t.seats) == 2)
