@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.discord import custom_ids as ids
-from bot.discord.layout import ButtonSpec, Layout, SelectSpec
+from bot.discord.layout import ButtonSpec, Layout, SelectSpec, combine
 
 if TYPE_CHECKING:
     from discord import Interaction
@@ -98,7 +98,9 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
 
     async def callback(self, interaction: Interaction) -> None:
         values = self.item.values
-        await _dispatch(interaction, self.custom_id, values[0] if values else None)
+        # A multi-select's picks (all of one kind) make one action: discard:CJ,HT.
+        chosen = combine(values) if values else None
+        await _dispatch(interaction, self.custom_id, chosen)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -121,7 +123,12 @@ def _select(spec: SelectSpec, row: int) -> ActionSelect:
     options = [discord.SelectOption(label=label, value=value) for value, label in spec.options]
     return ActionSelect(
         discord.ui.Select(
-            custom_id=spec.custom_id, placeholder=spec.placeholder[:150], options=options, row=row
+            custom_id=spec.custom_id,
+            placeholder=spec.placeholder[:150],
+            options=options,
+            row=row,
+            min_values=spec.min_values,
+            max_values=spec.max_values,
         )
     )
 

@@ -118,12 +118,24 @@ class GameCog(commands.GroupCog):
         players: int | None = None,
         thread: bool = False,
     ) -> None:
+        await self._new(interaction, preset, players, thread)
+
+    async def _new(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None,
+        players: int | None,
+        thread: bool,
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        """`new` with option overrides: a game cog's own ``new`` adds its settings (Skat's
+        ``deals``) and calls this."""
         async with guard(interaction):
             if await self._wrong_place(interaction):
                 return
             assert interaction.channel_id is not None
-            options = self.game.options(preset)  # refuses an unknown preset before any thread
-            self.game.check_players(players or self.game.default_players, options)
+            checked = self.game.options(preset, **(options or {}))  # refused before any thread
+            self.game.check_players(players or self.game.default_players, checked)
             target: discord.abc.Messageable | None = None
             channel_id = interaction.channel_id
             if thread and not self.in_dms:
@@ -138,7 +150,7 @@ class GameCog(commands.GroupCog):
                     auto_archive_duration=1440,
                 )
                 channel_id = target.id
-            await self._open(interaction, channel_id, target, preset, players)
+            await self._open(interaction, channel_id, target, preset, players, options)
 
     async def _open(
         self,
@@ -147,6 +159,7 @@ class GameCog(commands.GroupCog):
         target: discord.abc.Messageable | None,
         preset: str | None,
         players: int | None,
+        options: dict[str, Any] | None = None,
     ) -> None:
         service = self.ui.service
         self.ui.creating.add(channel_id)
@@ -158,6 +171,7 @@ class GameCog(commands.GroupCog):
                 host_id=interaction.user.id,
                 host_name=display_name(interaction.user),
                 preset=preset,
+                options=options,
                 players=players,
             )
             kw: dict[str, Any] = {"embed": table_embed(table)}

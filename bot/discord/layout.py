@@ -3,14 +3,20 @@
 Pure data (no discord import) so it can be tested on every legal-action set of random games:
 at most 5 rows, 5 buttons a row, 25 options a select, 80-character button labels, 100-character
 option labels and custom ids.
+
+A game whose choices read better another way (Skat: the next bid as a button instead of 60
+bids, a two-card multi-select for the discard) registers a `Planner` for its key with
+`register_planner`; `plan_for` uses it, and every other game keeps the generic `plan`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from bot import render
 from bot.discord.custom_ids import ActionId, SelectId, fits, valid_action
+from bot.games.base import Action, Options, View
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -36,6 +42,10 @@ class SelectSpec:
     placeholder: str
     options: tuple[tuple[str, str], ...]
     """(value = action, label) pairs."""
+    min_values: int = 1
+    max_values: int = 1
+    """Above 1 the player picks several options, all of one kind, which make one action:
+    ``discard:CJ`` and ``discard:HT`` are sent as ``discard:CJ,HT`` (see `combine`)."""
 
 
 @dataclass(frozen=True)
@@ -98,3 +108,42 @@ def plan(
             )
         )
     return Layout(rows=selects, dropped=dropped)
+
+
+def combine(values: Sequence[str]) -> str | None:
+    """One action from the values picked in a multi-select: ``kind:a`` + ``kind:b`` ->
+    ``kind:a,b`` (in the order given); None when they are not all ``kind:arg`` of one kind."""
+    if len(values) == 1:
+        return values[0]
+    kinds = {v.partition(":")[0] for v in values}
+    args = [v.partition(":")[2] for v in values]
+    if len(kinds) != 1 or not all(args):
+        return None
+    joined = f"{kinds.pop()}:{','.join(args)}"
+    return joined if valid_action(joined) else None
+
+
+Planner = Callable[[View, Sequence[Action], Options | None, int, int], Layout]
+"""(seat's view, its legal actions, the table's options, table id, version) -> layout."""
+
+_PLANNERS: dict[str, Planner] = {}
+
+
+def register_planner(game_key: str, planner: Planner) -> None:
+    """Let a game lay out its own choices (called when its cog module is imported)."""
+    _PLANNERS[game_key] = planner
+
+
+def plan_for(
+    game_key: str,
+    view: View,
+    legal: Sequence[Action],
+    options: Options | None,
+    table_id: int,
+    version: int,
+) -> Layout:
+    """The game's own planner if it registered one, else `plan` with the renderer's labels."""
+    planner = _PLANNERS.get(game_key)
+    if planner is not None:
+        return planner(view, legal, options, table_id, version)
+    return plan([(str(a), render.action_label(view, a)) for a in legal], table_id, version)

@@ -1,0 +1,253 @@
+"""`/skat`: the layout of every phase of random Skat games fits Discord's limits and offers the
+legal actions (the auction shows the next bid, not the whole ladder), the two-card select maps
+to legal discards, declarations show their values; the learners' texts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import combinations
+
+import pytest
+
+from bot.discord import custom_ids as ids
+from bot.discord.components import action_view
+from bot.discord.layout import (
+    MAX_BUTTON_LABEL,
+    MAX_BUTTONS_PER_ROW,
+    MAX_OPTION_LABEL,
+    MAX_ROWS,
+    MAX_SELECT_OPTIONS,
+    Layout,
+    SelectSpec,
+    combine,
+    plan_for,
+)
+from bot.games import registry
+from bot.games.skat.advice import contract_value
+from bot.games.skat.contracts import Contract
+from bot.games.skat.rules import SkatState, SkatView
+from cogs.skat import advice_text, deal_text, skat_layout, value_label
+
+GAME = registry.get("skat")
+NOT_PLAY = ("claim_rest", "claim_win", "claim_defeat")
+
+
+def random_states(games: int, seed: int) -> Iterator[SkatState]:
+    """Every state along random play-outs: both presets, 3-5 persons, one deal each."""
+    rng = random.Random(seed)
+    for n in range(games):
+        preset = ("classic", "isko")[n % 2]
+        players = (3, 4, 5)[n % 3] if preset == "classic" else (3, 4)[n % 2]
+        options = GAME.options(preset, deals=1, allow_frage=(n % 4 == 0 and preset == "classic"))
+        state = GAME.new(players, options, seed=rng.randrange(2**32))
+        while not state.is_over:
+            yield state
+            seat = state.to_act[0]
+            legal = [a for a in state.legal_actions(seat) if a.kind not in NOT_PLAY]
+            state, _ = state.apply(seat, rng.choice(legal))
+
+
+def check_limits(layout: Layout) -> None:
+    """The layout fits, as discord.py serialises it."""
+    assert layout.dropped == 0
+    view = action_view(layout)
+    assert view is not None
+    rows = view.to_components()
+    assert len(rows) <= MAX_ROWS
+    seen: list[str] = []
+    for row in rows:
+        items = row["components"]
+        assert 1 <= len(items) <= MAX_BUTTONS_PER_ROW
+        for item in items:
+            assert len(item["custom_id"]) <= ids.MAX_CUSTOM_ID
+            assert ids.parse(item["custom_id"]) is not None
+            seen.append(item["custom_id"])
+            if item["type"] == 2:
+                assert 1 <= len(item["label"]) <= MAX_BUTTON_LABEL
+            else:
+                assert len(items) == 1
+                assert 1 <= len(item["options"]) <= MAX_SELECT_OPTIONS
+                assert all(1 <= len(o["label"]) <= MAX_OPTION_LABEL for o in item["options"])
+                assert item["min_values"] <= item["max_values"] <= len(item["options"])
+    assert len(seen) == len(set(seen))
+
+
+def offered(layout: Layout) -> set[str]:
+    """Every action a click or a complete pick can send (multi-selects: every combination)."""
+    out: set[str] = set()
+    for row in layout.rows:
+        if isinstance(row, SelectSpec):
+            values = [v for v, _ in row.options]
+            if row.max_values == 1:
+                out.update(values)
+            else:
+                for picked in combinations(values, row.max_values):
+                    joined = combine(picked)
+                    assert joined is not None
+                    out.add(joined)
+        else:
+            out.update(b.action for b in row)
+    return out
+
+
+def canonical(action: str, state: SkatState, seat: int) -> str:
+    """What the state makes of a sent action (a discard's two cards in either order)."""
+    if action.startswith("discard:"):
+        try:
+            return str(state.check_legal(seat, _sorted_discard(action)))
+        except Exception:
+            return action
+    return action
+
+
+def _sorted_discard(action: str) -> str:
+    from bot.games.skat.rules import card_key
+
+    cards = sorted(action.partition(":")[2].split(","), key=card_key)
+    return "discard:" + ",".join(cards)
+
+
+def test_every_phase_fits_and_offers_the_legal_actions() -> None:
+    phases: set[str] = set()
+    checked = 0
+    for state in random_states(40, seed=11):
+        seat = state.to_act[0]
+        legal = {str(a) for a in state.legal_actions(seat)}
+        view = state.view(seat)
+        assert isinstance(view, SkatView)
+        layout = plan_for("skat", view, state.legal_actions(seat), state.options, 42, 7)
+        check_limits(layout)
+        sent = {canonical(a, state, seat) for a in offered(layout)}
+        assert sent <= legal, sent - legal
+        if state.phase == "bid" and any(a.startswith("bid:") for a in legal):
+            bids = sorted(int(a[4:]) for a in legal if a.startswith("bid:"))
+            assert f"bid:{bids[0]}" in sent  # the next bid is always a button
+            assert {a for a in legal if not a.startswith("bid:")} <= sent  # pass / hold
+            assert len([a for a in sent if a.startswith("bid:")]) <= 1 + MAX_SELECT_OPTIONS
+        else:
+            assert sent == legal
+        phases.add(state.phase)
+        checked += 1
+    assert {"bid", "skat", "discard", "play"} <= phases
+    assert checked > 300
+
+
+def test_the_discard_select_maps_to_every_legal_discard() -> None:
+    for state in random_states(60, seed=5):
+        if state.phase != "discard":
+            continue
+        seat = state.to_act[0]
+        view = state.view(seat)
+        layout = skat_layout(view, state.legal_actions(seat), state.options, 1, 2)
+        select = layout.rows[0]
+        assert isinstance(select, SelectSpec)
+        assert (select.min_values, select.max_values) == (2, 2)
+        assert len(select.options) == 12
+        legal = {str(a) for a in state.legal_actions(seat) if a.kind == "discard"}
+        assert len(legal) == 66
+        picks = {_sorted_discard(combine(p) or "") for p in combinations(
+            [v for v, _ in select.options], 2)}
+        assert picks == legal
+        # Picked in the other order, the state still takes it.
+        a, b = select.options[0][0], select.options[5][0]
+        state.apply(seat, combine([b, a]) or "")
+        return
+    pytest.fail("no discard phase in the random games")
+
+
+def test_declare_options_show_each_games_value() -> None:
+    seen = 0
+    for state in random_states(80, seed=3):
+        if state.phase not in ("declare", "skat", "tourne_jack"):
+            continue
+        seat = state.to_act[0]
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        layout = skat_layout(view, legal, state.options, 1, 2)
+        labels: dict[str, str] = {}
+        for row in layout.rows:
+            if isinstance(row, SelectSpec):
+                labels.update(row.options)
+            else:
+                labels.update((b.action, b.label) for b in row)
+        cards = list(view.hand) + list(view.laid_away or [])
+        if view.turned and view.turned not in cards:
+            cards.append(view.turned)
+        for a in legal:
+            if a.kind != "declare" or a.arg == "ramsch":
+                continue
+            contract = Contract.parse(a.arg)
+            value = contract_value(contract, cards, state.options)
+            assert labels[str(a)] == value_label(value)
+            assert labels[str(a)].endswith(f": {value.value}") or labels[str(a)].endswith(
+                f"— {value.value}")
+            seen += 1
+    assert seen > 50
+
+
+def test_value_labels_read_like_the_book() -> None:
+    options = GAME.options("classic")
+    cards = ["CJ", "SJ", "CT", "CQ", "C9", "C8", "HA", "HT", "D9", "D8"]
+    assert value_label(contract_value(Contract(kind="solo", suit="C"), cards, options)) == (
+        "Club Solo — with 2: 36")
+    assert value_label(contract_value(Contract(kind="nullo"), cards, options)) == "Nullo — 20"
+
+
+def test_advice_text_lists_values_and_classic_safe_counts() -> None:
+    for preset in ("classic", "isko"):
+        state = GAME.new(3, GAME.options(preset), seed=9)
+        seat = state.to_act[0]
+        view = state.view(seat)
+        text = advice_text(view, state.options)
+        assert "skat unseen" in text
+        assert ("safe counts" in text) == (preset == "classic")
+        assert len(text) <= 4096
+        assert text.count("•") >= 10
+    empty = GAME.new(4, GAME.options("classic"), seed=1)
+    dealer = empty.dealer
+    assert advice_text(empty.view(dealer), empty.options) == ""  # the dealer sits out
+
+
+def test_deal_text_gives_the_score_line_and_a_review() -> None:
+    rng = random.Random(2)
+    state = GAME.new(3, GAME.options("isko", deals=30), seed=4)
+    kinds: set[str] = set()
+    while not state.is_over and len(kinds) < 2:
+        seat = state.to_act[0]
+        legal = [a for a in state.legal_actions(seat)
+                 if a.kind not in (*NOT_PLAY, "concede", "surrender")]
+        state, events = state.apply(seat, rng.choice(legal))
+        last = state.last
+        if not any(e.kind == "result" for e in events) or last is None or last.declarer is None:
+            continue
+        text = deal_text(last, state.options, ["Ann", "Bob", "Cy"])
+        assert text.startswith(f"**Deal {last.number}**: {last.text}")
+        assert "The skat was" in text
+        if len(last.tricks) == 10:
+            assert "**Review**" in text and "With all cards open" in text
+            kinds.add("review")
+        else:
+            assert "No review: The deal ended early" in text
+            kinds.add("early")
+    assert "review" in kinds
+
+
+def test_combine_joins_one_kind_only() -> None:
+    assert combine(["discard:CJ", "discard:HT"]) == "discard:CJ,HT"
+    assert combine(["play:CJ"]) == "play:CJ"
+    assert combine(["discard:CJ", "play:HT"]) is None
+    assert combine(["pass", "hold"]) is None
+
+
+def test_games_without_a_planner_keep_the_generic_layout() -> None:
+    from bot import render
+    from bot.discord.layout import plan
+
+    game = registry.get("euchre")
+    state = game.new(4, game.options(), seed=3)
+    seat = state.to_act[0]
+    view = state.view(seat)
+    legal = state.legal_actions(seat)
+    expected = plan([(str(a), render.action_label(view, a)) for a in legal], 5, 6)
+    assert plan_for("euchre", view, legal, None, 5, 6) == expected
