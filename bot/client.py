@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.euchre", "cogs.leaderboard", "cogs.help")
+EXTENSIONS = ("cogs.euchre", "cogs.skat", "cogs.leaderboard", "cogs.help")
 CLOSE_TIMEOUT_S = 30.0
 SERVICE_CLOSE_TIMEOUT_S = 8.0
 

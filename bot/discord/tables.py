@@ -23,7 +23,7 @@ from bot import render
 from bot.discord import custom_ids as ids
 from bot.discord.components import action_view, lobby_view, show_hand_view
 from bot.discord.editor import CoalescingEditor
-from bot.discord.layout import plan
+from bot.discord.layout import plan_for
 from bot.discord.replies import SOMETHING_WRONG, guard, refuse
 from bot.games import registry
 from bot.games.base import Action, Event
@@ -165,7 +165,8 @@ def hand_message(
         legal = []
     if legal and (stamp := _timestamp(table.turn_deadline)):
         parts.append(f"Your turn · {stamp}")
-    layout = plan([(str(a), render.action_label(view, a)) for a in legal], table.id, table.version)
+    options = getattr(table.state, "options", None)  # a game's planner may want its house rules
+    layout = plan_for(table.game_key, view, legal, options, table.id, table.version)
     if layout.dropped:
         log.warning("table %s: %d actions did not fit in components", table.id, layout.dropped)
     return _clip("\n".join(parts), CONTENT_MAX), action_view(layout)

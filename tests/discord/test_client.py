@@ -29,7 +29,7 @@ async def test_cogs_register_the_documented_commands(tmp_path: Path) -> None:
     for extension in client_mod.EXTENSIONS:
         await bot.load_extension(extension)
     top = {c.name: c for c in bot.tree.get_commands()}
-    assert set(top) == {"euchre", "leaderboard", "stats", "help"}
+    assert set(top) == {"euchre", "skat", "leaderboard", "stats", "help"}
     euchre = top["euchre"]
     assert isinstance(euchre, discord.app_commands.Group)
     assert euchre.guild_only

@@ -251,3 +251,47 @@ def test_games_without_a_planner_keep_the_generic_layout() -> None:
     legal = state.legal_actions(seat)
     expected = plan([(str(a), render.action_label(view, a)) for a in legal], 5, 6)
     assert plan_for("euchre", view, legal, None, 5, 6) == expected
+
+
+def test_a_skat_hand_message_uses_the_skat_layout() -> None:
+    from bot.discord.tables import hand_message
+    from tests.discord.conftest import table_for
+
+    for state in random_states(30, seed=8):
+        if state.phase != "discard":
+            continue
+        table = table_for(state, state.players).model_copy(
+            update={"game_key": "skat", "preset": state.options.preset})
+        content, view = hand_message(table, state.to_act[0])
+        assert view is not None and len(content) <= 2000
+        rows = view.to_components()
+        select = rows[0]["components"][0]
+        assert (select["min_values"], select["max_values"]) == (2, 2)
+        assert select["placeholder"] == "Lay away two cards…"
+        return
+    pytest.fail("no discard phase in the random games")
+
+
+async def test_the_skat_group_has_deals_and_the_common_commands(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import discord
+
+    from bot.client import create_bot
+    from bot.config import Settings
+
+    settings = Settings(_env_file=None, discord_token="MTIz.abc.def",  # type: ignore[call-arg]
+                        database_path=tmp_path / "db.sqlite3")
+    bot = create_bot(settings)
+    await bot.load_extension("cogs.skat")
+    skat = next(c for c in bot.tree.get_commands() if c.name == "skat")
+    assert isinstance(skat, discord.app_commands.Group) and skat.guild_only
+    names = {c.name for c in skat.commands}
+    assert {"new", "join", "leave", "bot", "start", "hand", "rules", "score", "abort"} <= names
+    payload = skat.to_dict(bot.tree)
+    new = next(o for o in payload["options"] if o["name"] == "new")
+    options = {o["name"]: o for o in new["options"]}
+    assert {c["value"] for c in options["preset"]["choices"]} == {"classic", "isko"}
+    assert {c["value"] for c in options["players"]["choices"]} == {3, 4, 5}
+    assert (options["deals"]["min_value"], options["deals"]["max_value"]) == (1, 200)
+    hand = next(o for o in payload["options"] if o["name"] == "hand")
+    assert "worth" in hand["description"]
+    await bot.close()
