@@ -91,7 +91,7 @@ class Stats:
         self.entries: list[int] = []
         self.games = 0
         self.games_won = 0
-        self.kinds: dict[str, int] = {}
+        self.kinds: dict[str, list[int]] = {}
 
 
 def play_deal(preset: str, seed: int, policies: Sequence[Policy | None], budget: int,
@@ -130,7 +130,11 @@ def run(preset: str, deals: int, seed: int, budget: int, policies: Sequence[Poli
         if last.declarer is not None and last.score is not None:
             stats.games += 1
             kind = Contract.parse(last.contract or "grand").kind
-            stats.kinds[kind] = stats.kinds.get(kind, 0) + 1
+            if last.bid == 0:
+                kind += " (no bid)"
+            tally = stats.kinds.setdefault(kind, [0, 0])
+            tally[0] += last.score.won
+            tally[1] += 1
             stats.games_won += last.score.won
             stats.entries.append(last.score.entry)
             if last.declarer in ai_seats:
@@ -147,7 +151,8 @@ def run(preset: str, deals: int, seed: int, budget: int, policies: Sequence[Poli
         print(f"    games played {stats.games}/{stats.deals}; declarer success "
               f"{stats.games_won}/{stats.games} = {stats.games_won / max(stats.games, 1):.1%}; "
               f"mean declarer entry {statistics.fmean(stats.entries or [0]):+.1f}")
-    print(f"    contracts: {dict(sorted(stats.kinds.items()))}")
+    kinds = ", ".join(f"{k} {w}/{n}" for k, (w, n) in sorted(stats.kinds.items()))
+    print(f"    contracts won/played: {kinds}")
     print(f"    decision ms: p50 {t[len(t) // 2]:.1f}, p95 {t[int(len(t) * 0.95)]:.1f}, "
           f"max {t[-1]:.1f} ({len(t)} decisions with a choice)")
 

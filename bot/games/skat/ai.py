@@ -30,6 +30,7 @@ from bot.games.skat.contracts import (
     JACKS,
     NULL_ORDER,
     Contract,
+    matadors,
 )
 from bot.games.skat.dds import Search
 from bot.games.skat.rules import FULL_DECK, SkatView
@@ -38,8 +39,8 @@ SAMPLES: int | None = None
 """Fixed number of sampled deals per card decision (tests); None = as the budget allows."""
 MAX_SAMPLES = 24
 MIN_SAMPLES = 4
-EXACT_CARDS = 4
-"""Exact search once the seat holds at most this many cards (about 5 ms a sample)."""
+EXACT_CARDS = 5
+"""Exact search once the seat holds at most this many cards (about 15 ms a sample)."""
 
 # Counts (see the module docstring) a game needs before the AI bids it.
 TOURNE_COUNT = 4.0
@@ -47,9 +48,11 @@ SOLO_COUNT = 8.0
 GUCK_COUNT = 5.0
 SOLO_GRAND_COUNT = 7.0
 ISKO_SUIT_COUNT = 7.0
-ISKO_GRAND_COUNT = 5.5
+ISKO_GRAND_COUNT = 6.0
 HAND_BONUS = 1.0
 """What taking up the skat is worth to a count: one card better, on average."""
+POSITION_GRAND = 1.0
+POSITION_SUIT = 0.5
 
 
 # ---- hand counting -----------------------------------------------------------------------
@@ -141,47 +144,51 @@ def pessimistic_matadors(hand: Sequence[Card], contract: Contract) -> int:
 
 
 def game_values(hand: Sequence[Card], rules: str, position: int) -> list[tuple[int, str]]:
-    """(safe value, plan) of every game this 10-card hand counts for; plan names the route."""
+    """(safe value, plan) of every game this 10-card hand counts for; plan names the route.
+
+    The book's counts are for Vorhand, who leads; Mittelhand and Hinterhand "must be one
+    degree stronger", so they need `POSITION_GRAND` more for a Grand, `POSITION_SUIT` for a
+    suit game."""
     out: list[tuple[int, str]] = []
-    lead_bonus = 0.5 if position == 0 else 0.0  # Vorhand leads: one degree lighter (book)
+    pen_g = 0.0 if position == 0 else POSITION_GRAND
+    pen_s = 0.0 if position == 0 else POSITION_SUIT
     jacks = sum(1 for c in hand if c[1] == "J")
+    g = grand_count(hand)
     if rules == "classic":
         for s in SUITS:
             solo = Contract(kind="solo", suit=s)
-            if suit_count(hand, s) + lead_bonus >= SOLO_COUNT:
+            if suit_count(hand, s) >= SOLO_COUNT + pen_s:
                 k = pessimistic_matadors(hand, solo)
                 out.append((solo.unit * (k + 1), f"solo-{s}"))
-        g = grand_count(hand) + lead_bonus
-        if g >= SOLO_GRAND_COUNT and jacks >= 2:
+        if g >= SOLO_GRAND_COUNT + pen_g and jacks >= 2:
             k = pessimistic_matadors(hand, Contract(kind="solo_grand"))
             out.append((16 * (k + 1), "solo_grand"))
-        if jacks_and_aces(hand) + lead_bonus >= GUCK_COUNT and jacks >= 2 and g >= 4:
+        if jacks_and_aces(hand) >= GUCK_COUNT + pen_g and jacks >= 2 and g >= 4 + pen_g:
             k = pessimistic_matadors(hand, Contract(kind="guck_grand"))
             out.append((12 * (k + 1), "guck:grand"))
-        if jacks_and_aces(hand) + lead_bonus >= TOURNE_COUNT and jacks >= 1:
+        ja = jacks_and_aces(hand)
+        if (ja >= TOURNE_COUNT + pen_s and jacks >= 2) or ja >= TOURNE_COUNT + 1 + pen_s:
             k = pessimistic_matadors(hand, Contract(kind="tourne_grand"))
             out.append((5 * (min(k, 4) + 1), "tourne"))
-        risk = null_risk(hand)
-        if risk == 0:
+        if null_risk(hand) == 0:
             out.append((20, "nullo"))
         return out
     for s in SUITS:
         c = Contract(kind="suit", suit=s)
-        count = suit_count(hand, s) + lead_bonus
+        count = suit_count(hand, s)
         k = pessimistic_matadors(hand, c)
         trumps = sum(1 for x in hand if c.is_trump(x))
         if trumps < 5 or (trumps == 5 and jacks == 0):
             continue
-        if count >= ISKO_SUIT_COUNT + HAND_BONUS + 0.5 and trumps >= 6:
+        if count >= ISKO_SUIT_COUNT + HAND_BONUS + 0.5 + pen_s and trumps >= 6:
             out.append((c.unit * (k + 2), f"hand:suit-{s}"))
-        if count + HAND_BONUS >= ISKO_SUIT_COUNT + 0.5 * (count < 6):
+        if count + HAND_BONUS >= ISKO_SUIT_COUNT + pen_s:
             out.append((c.unit * (k + 1), "skat"))
-    g = grand_count(hand) + lead_bonus
     if jacks >= 2:
         k = pessimistic_matadors(hand, Contract(kind="grand"))
-        if g >= ISKO_GRAND_COUNT + HAND_BONUS + 0.5:
+        if g >= ISKO_GRAND_COUNT + HAND_BONUS + 0.5 + pen_g:
             out.append((24 * (k + 2), "hand:grand"))
-        elif g + HAND_BONUS >= ISKO_GRAND_COUNT:
+        elif g + HAND_BONUS >= ISKO_GRAND_COUNT + pen_g:
             out.append((24 * (k + 1), "skat"))
     risk = null_risk(hand)
     if risk == 0:
@@ -323,11 +330,17 @@ def _candidates(view: SkatView) -> list[Contract]:
 
 
 def _strength(hand: Sequence[Card], contract: Contract) -> float:
+    """How far the hand is above the count its game needs (isko thresholds; 0 = just)."""
     if contract.is_null:
-        return 8.0 - 3 * null_risk(hand)
+        return 1.0 - 1.5 * null_risk(hand)
     if contract.is_grand:
-        return grand_count(hand) + 1.5
-    return suit_count(hand, contract.suit or "C")
+        return grand_count(hand) - ISKO_GRAND_COUNT
+    return suit_count(hand, contract.suit or "C") - ISKO_SUIT_COUNT
+
+
+def _choice_key(hand: Sequence[Card], contract: Contract, value: int) -> float:
+    """Among games the hand makes, the most valuable; else the one nearest to making."""
+    return min(_strength(hand, contract), 1.0) + 0.01 * value
 
 
 def _discard_score(kept: Sequence[Card], away: Sequence[Card], contract: Contract) -> float:
@@ -359,7 +372,9 @@ def best_discard(hand: Sequence[Card], contract: Contract) -> tuple[float, tuple
 def _value_of(contract: Contract, cards12: Sequence[Card]) -> int:
     if contract.is_null:
         return contract.null_value
-    k = pessimistic_matadors(cards12, contract)
+    # Twelve known cards count exactly; with the skat unseen, count pessimistically.
+    k = matadors(cards12, contract)[1] if len(cards12) >= 12 else pessimistic_matadors(
+        cards12, contract)
     return contract.unit * (k + 1 + (1 if contract.hand else 0))
 
 
@@ -368,14 +383,15 @@ def _discard(view: SkatView, options: list[Action]) -> Action:
     cands = _candidates(view)
     if view.contract is not None and view.rules == "classic":
         contract = cands[0]
-        if _find(options, "surrender") is not None and _strength(hand, contract) < 3.5:
+        if _find(options, "surrender") is not None and _strength(hand, contract) < -3.5:
             return _find(options, "surrender") or options[0]
     scored = []
     for c in cands:
         s, pair = best_discard(hand, c)
         reach = _value_of(c, hand) >= view.bid or view.contract is not None
-        scored.append((reach, s + (2.0 if c.is_grand and c.kind == "grand" else 0.0), pair))
-    _, _, pair = max(scored)
+        kept = [x for x in hand if x not in pair]
+        scored.append((reach, _choice_key(kept, c, _value_of(c, hand)), s, pair))
+    pair = max(scored)[-1]
     return _find(options, f"discard:{','.join(sorted(pair, key=FULL_DECK.index))}") or next(
         a for a in options if a.kind == "discard")
 
@@ -393,7 +409,7 @@ def _declare(view: SkatView, options: list[Action]) -> Action:
         if c.is_null and c.null_value < view.bid:
             continue
         reach = _value_of(c, cards12) >= view.bid
-        key = (int(reach), _strength(hand, c) + (1.0 if c.is_grand else 0.0))
+        key = (int(reach), _choice_key(hand, c, _value_of(c, cards12)))
         if best is None or key > best[0]:
             best = (key, a)
     if view.hand_game:
@@ -403,7 +419,7 @@ def _declare(view: SkatView, options: list[Action]) -> Action:
             if c is not None and c.announced == "schneider" and c.is_trump_game and (
                     best is not None and Contract.parse(best[1].arg).model_copy(
                         update={"announced": "schneider"}) == c
-                    and _strength(hand, c) >= SOLO_COUNT + 2.5):
+                    and suit_count(hand, c.suit or "C") >= SOLO_COUNT + 2.5):
                 return a
     return best[1] if best is not None else options[0]
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
+from typing import Any
 
 from bot.games.cards import SUITS, Card
 from bot.games.skat.contracts import CARD_POINTS, Contract
@@ -67,6 +68,20 @@ def layout(key: str) -> tuple[dict[Card, int], tuple[Card, ...], tuple[int, ...]
     return bits, tuple(cards), tuple(points), tuple(blocks)
 
 
+@cache
+def _point_tables(key: str) -> tuple[tuple[int, ...], ...]:
+    """Card points of any 12-bit pattern of each block, so a hand's points are five look-ups."""
+    _, _, points, _ = layout(key)
+    out = []
+    for k in range(5):
+        row = [0] * 4096
+        for m in range(1, 4096):
+            low = m & -m
+            row[m] = row[m ^ low] + points[BLOCK * k + low.bit_length() - 1]
+        out.append(tuple(row))
+    return tuple(out)
+
+
 def to_mask(cards: Iterable[Card], bits: Mapping[Card, int]) -> int:
     m = 0
     for c in cards:
@@ -99,6 +114,7 @@ class Search:
             c and m for c, m in zip(self.count, self.maxer, strict=True))
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
+        self._cached: tuple[list[int], Any] | None = None
 
     # -- public ---------------------------------------------------------------------------
     def value(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play], turn: Seat,
@@ -177,136 +193,202 @@ class Search:
     def _play(self, hs: list[int], pos: int, leader: int, tb: list[int], b: int,
               alpha: int, beta: int) -> int:
         """Value after ``pos`` plays bit ``b`` (hands restored afterwards)."""
-        if not tb:
-            leader = pos
-        hs[pos] ^= 1 << b
-        tb.append(b)
+        rec = self._core(hs)
+        h = hs[pos]
+        hs[pos] = h ^ (1 << b)
         try:
-            if len(tb) < 3:
-                return self._rec(hs, (pos + 1) % 3, leader, tb, alpha, beta)
-            win, _ = self._winner(tb, leader)
-            trick = list(tb)
+            if len(tb) < 2:
+                lead = pos if not tb else leader
+                return rec((pos + 1) % 3, lead, (*tb, b), alpha, beta)
+            c0, c1 = tb
+            win = self._trick_winner(c0, c1, b, leader)
             if self.null:
-                if win == self.decl_pos:
-                    return 1
-                return self._rec(hs, win, -1, [], alpha, beta)
-            got = sum(self.points[x] for x in trick) if self.count[win] else 0
-            return got + self._rec(hs, win, -1, [], alpha - got, beta - got)
+                return 1 if win == self.decl_pos else rec(win, win, (), alpha, beta)
+            pts = self.points
+            got = pts[c0] + pts[c1] + pts[b] if self.count[win] else 0
+            return got + rec(win, win, (), alpha - got, beta - got)
         finally:
-            tb.pop()
-            hs[pos] ^= 1 << b
+            hs[pos] = h
+
+    def _trick_winner(self, c0: int, c1: int, c2: int, leader: int) -> int:
+        blocks = self.blocks
+        led = blocks[c0]
+        trump = -1 if self.null else TRUMP
+        w, wi = c0, 0
+        if c1 > w and (blocks[c1] == led or blocks[c1] == trump):
+            w, wi = c1, 1
+        if c2 > w and (blocks[c2] == led or blocks[c2] == trump):
+            wi = 2
+        return (leader + wi) % 3
 
     def _rec(self, hs: list[int], pos: int, leader: int, tb: list[int], alpha: int,
              beta: int) -> int:
-        self.nodes += 1
-        h0, h1, h2 = hs
-        if not tb:
-            if not (h0 | h1 | h2):
-                return 0
-            if self.null:
-                hi = 1
-            else:
-                pts = self.points
-                hi = 0
-                x = h0 | h1 | h2
-                while x:
-                    low = x & -x
-                    hi += pts[low.bit_length() - 1]
-                    x ^= low
-            if hi <= alpha:
-                return hi
-            if beta <= 0:
-                return 0
-            key = (((h0 << 60) | h1) << 60 | h2) << 2 | pos
-            entry = self.tt.get(key)
-            first = -1
-            if entry is not None:
-                lo_b, hi_b, first = entry
-                if lo_b >= beta:
-                    return lo_b
+        lead = leader if tb else pos
+        return self._core(hs)(pos, lead, tuple(tb), alpha, beta)
+
+    def _core(self, hs: list[int]):  # type: ignore[no-untyped-def]
+        """The alpha-beta search as one closure over ``hs`` (attribute look-ups cost)."""
+        if self._cached is not None and self._cached[0] is hs:
+            return self._cached[1]
+        blocks, pts, maxer, count = self.blocks, self.points, self.maxer, self.count
+        null, decl, tt, selfish = self.null, self.decl_pos, self.tt, self.selfish
+        trump = -1 if null else TRUMP
+        bmask = _BLOCK_MASK
+        ptab = _point_tables(self.key)
+        stats = self
+
+        def mask_points(m: int) -> int:
+            return (ptab[0][m & 4095] + ptab[1][(m >> 12) & 4095] + ptab[2][(m >> 24) & 4095]
+                    + ptab[3][(m >> 36) & 4095] + ptab[4][m >> 48])
+
+        def rec(pos: int, leader: int, tr: tuple[int, ...], alpha: int, beta: int) -> int:
+            stats.nodes += 1
+            h0, h1, h2 = hs
+            n = len(tr)
+            key = 0
+            lo_b = 0
+            if n == 0:
+                rest = h0 | h1 | h2
+                if not rest:
+                    return 0
+                if null:
+                    hi_b = 1
+                else:
+                    hi_b = mask_points(rest)
+                    if not (h0 & (h0 - 1)):  # the last trick: no choice left
+                        a = hs[pos]
+                        b1 = hs[(pos + 1) % 3]
+                        c = hs[(pos + 2) % 3]
+                        a, b1, c = a.bit_length() - 1, b1.bit_length() - 1, c.bit_length() - 1
+                        led = blocks[a]
+                        w, wi = a, 0
+                        if b1 > w and (blocks[b1] == led or blocks[b1] == trump):
+                            w, wi = b1, 1
+                        if c > w and (blocks[c] == led or blocks[c] == trump):
+                            wi = 2
+                        return hi_b if count[(pos + wi) % 3] else 0
                 if hi_b <= alpha:
                     return hi_b
-                if lo_b == hi_b:
-                    return lo_b
-                a0, b0 = max(alpha, lo_b), min(beta, hi_b)
-            else:
-                lo_b, hi_b = 0, hi
+                if beta <= 0:
+                    return 0
+                key = (((h0 << 60) | h1) << 60 | h2) << 2 | pos
+                entry = tt.get(key)
+                first = -1
+                if entry is not None:
+                    lo_b, e_hi, first = entry
+                    if lo_b >= beta:
+                        return lo_b
+                    if e_hi <= alpha:
+                        return e_hi
+                    if lo_b == e_hi:
+                        return lo_b
+                    hi_b = min(hi_b, e_hi)
+                    if lo_b > alpha:
+                        alpha = lo_b
+                    if hi_b < beta:
+                        beta = hi_b
                 a0, b0 = alpha, beta
-            v, best = self._search(hs, pos, pos, tb, a0, b0, first)
-            if v <= a0:
-                hi_b = min(hi_b, v)
-            elif v >= b0:
-                lo_b = max(lo_b, v)
+            h = hs[pos]
+            if n:
+                led = blocks[tr[0]]
+                cand = (h & bmask[led]) or h
+                live = h0 | h1 | h2
+                for x in tr:
+                    live |= 1 << x
             else:
-                lo_b = hi_b = v
-            self.tt[key] = (lo_b, hi_b, best)
-            return v
-        return self._search(hs, pos, leader, tb, alpha, beta, -1)[0]
-
-    def _search(self, hs: list[int], pos: int, leader: int, tb: list[int], alpha: int,
-                beta: int, first: int) -> tuple[int, int]:
-        h = hs[pos]
-        cand = self._legal(h, tb)
-        live = hs[0] | hs[1] | hs[2]
-        for b in tb:
-            live |= 1 << b
-        moves = [b for b, _ in self._reps(cand, live)]
-        if len(moves) > 1:
-            moves = self._ordered(moves, hs, pos, leader, tb, first)
-        maxing = self.maxer[pos]
-        best_move = moves[0]
-        if maxing:
-            best = -1
+                cand = h
+                live = h0 | h1 | h2
+            # equivalent cards: one representative per run
+            moves: list[int] = []
+            prev = -2
+            while cand:
+                low = cand & -cand
+                b = low.bit_length() - 1
+                cand ^= low
+                if (prev >= 0 and blocks[b] == blocks[prev] and pts[b] == pts[prev]
+                        and not (live >> (prev + 1)) & ((1 << (b - prev - 1)) - 1)):
+                    prev = b
+                    continue
+                moves.append(b)
+                prev = b
+            maxing = maxer[pos]
+            if len(moves) > 1:
+                if n == 0:
+                    moves.reverse()
+                    if first in moves:
+                        moves.remove(first)
+                        moves.insert(0, first)
+                else:
+                    w, wi = tr[0], 0
+                    if n == 2:
+                        c1 = tr[1]
+                        if c1 > w and (blocks[c1] == led or blocks[c1] == trump):
+                            w, wi = c1, 1
+                    wpos = (leader + wi) % 3
+                    ally = maxer[wpos] == maxing and not selfish
+                    dec = []
+                    for b in moves:
+                        beats = b > w and (blocks[b] == led or blocks[b] == trump)
+                        if ally and (n == 2 or not beats):
+                            k = -pts[b] * 64
+                        elif beats:
+                            k = -pts[b] * 64 if n == 2 else b - 4096
+                        else:
+                            k = 8192 + pts[b] * 64 + b
+                        dec.append((k, b))
+                    dec.sort()
+                    moves = [b for _, b in dec]
+            best = -1 if maxing else 10_000
+            best_move = moves[0]
+            nxt = (pos + 1) % 3
             for b in moves:
-                v = self._play(hs, pos, leader, tb, b, alpha, beta)
-                if v > best:
-                    best, best_move = v, b
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-        else:
-            best = 10_000
-            for b in moves:
-                v = self._play(hs, pos, leader, tb, b, alpha, beta)
-                if v < best:
+                hs[pos] = h ^ (1 << b)
+                if n < 2:
+                    v = rec(nxt, leader if n else pos, (*tr, b), alpha, beta)
+                else:
+                    c0, c1 = tr
+                    w, wi = c0, 0
+                    if c1 > w and (blocks[c1] == led or blocks[c1] == trump):
+                        w, wi = c1, 1
+                    if b > w and (blocks[b] == led or blocks[b] == trump):
+                        wi = 2
+                    win = (leader + wi) % 3
+                    if null:
+                        v = 1 if win == decl else rec(win, win, (), alpha, beta)
+                    elif count[win]:
+                        got = pts[c0] + pts[c1] + pts[b]
+                        v = got + rec(win, win, (), alpha - got, beta - got)
+                    else:
+                        v = rec(win, win, (), alpha, beta)
+                hs[pos] = h
+                if maxing:
+                    if v > best:
+                        best, best_move = v, b
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < best:
                     best, best_move = v, b
                     if v < beta:
                         beta = v
                         if alpha >= beta:
                             break
-        return best, best_move
+            if n == 0:
+                if best <= a0:
+                    entry = tt.get(key)
+                    e_lo = entry[0] if entry else 0
+                    tt[key] = (e_lo, min(best, hi_b), best_move)
+                elif best >= b0:
+                    entry = tt.get(key)
+                    e_hi = entry[1] if entry else hi_b
+                    tt[key] = (max(best, lo_b), e_hi, best_move)
+                else:
+                    tt[key] = (best, best, best_move)
+            return best
 
-    def _ordered(self, moves: list[int], hs: list[int], pos: int, leader: int, tb: list[int],
-                 first: int) -> list[int]:
-        """Likely-best moves first: the table's best lead; win cheaply or smear on a partner."""
-        pts = self.points
-        blocks = self.blocks
-        if not tb:
-            # Leads: high cards of long blocks first (they usually take the trick).
-            def lead_key(b: int) -> tuple[int, int]:
-                return (0 if b == first else 1, -b)
-            return sorted(moves, key=lead_key)
-        win_pos, wi = self._winner(tb, leader)
-        cur = tb[wi]
-        my_side = self.maxer[pos]
-        ally_wins = self.maxer[win_pos] == my_side
-        last = len(tb) == 2
-
-        def beats(b: int) -> bool:
-            blk = blocks[b]
-            cblk = blocks[cur]
-            if blk == cblk:
-                return b > cur
-            return blk == TRUMP and not self.null and cblk != TRUMP
-
-        def key(b: int) -> tuple[int, int]:
-            if ally_wins and (last or not beats(b)):
-                return (0, -pts[b])  # smear points on the partner's trick
-            if beats(b):
-                return (0, -pts[b] if last else b)
-            return (1, pts[b] * 64 + b)
-        return sorted(moves, key=key)
+        self._cached = (hs, rec)
+        return rec
 
     # -- cheap play-outs for the early tricks ---------------------------------------------
     def rollout_values(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play],

@@ -58,7 +58,7 @@ def test_always_legal_in_every_phase_of_both_presets() -> None:
     phases: set[str] = set()
     kinds: set[str] = set()
     checked = 0
-    for i in range(30):
+    for i in range(20):
         preset, players, extra = configs[i % len(configs)]
         st = GAME.new(players, GAME.options(preset, deals=2, **extra), seed=100 + i)
         rng = random.Random(i)
@@ -68,7 +68,7 @@ def test_always_legal_in_every_phase_of_both_presets() -> None:
                 kinds.add(st.contract.kind)
             st = step(st, rng, ai_share=0.7)
             checked += 1
-    assert checked > 300
+    assert checked > 250
     assert {"bid", "skat", "discard", "declare", "play", "tourne_first", "kontra"} <= phases
     assert {"tourne", "suit", "ramsch"} <= kinds
 
@@ -172,7 +172,7 @@ def test_wins_the_trick_when_the_last_hand_can_overtake() -> None:
 
 def test_self_play_declarers_win_most_games() -> None:
     won = played = 0
-    for seed in range(12):
+    for seed in range(24):
         preset = "isko" if seed % 2 else "classic"
         st = GAME.new(3, GAME.options(preset, deals=1), seed=300 + seed)
         while st.to_act:
@@ -182,7 +182,7 @@ def test_self_play_declarers_win_most_games() -> None:
         if last.score is not None:
             played += 1
             won += last.score.won
-    assert played >= 8
+    assert played >= 10
     assert won >= 0.6 * played
 
 
@@ -242,9 +242,9 @@ def random_endgame(rng: random.Random, tricks: int) -> tuple[Any, ...]:
 
 def test_search_matches_brute_force_on_small_endgames() -> None:
     rng = random.Random(7)
-    for n in range(150):
+    for n in range(120):
         contract, order, hands, trick, turn, counted, maxers, decl = random_endgame(
-            rng, 3 if n % 2 else 4)
+            rng, 3 if n % 3 else 4)
         search = Search(contract, order, counted=counted, maximizers=maxers, declarer=decl)
         want = brute(contract, order, hands, trick, turn, counted, maxers, decl)
         assert search.value(hands, trick, turn) == want, (contract.code, hands, trick)
