@@ -11,6 +11,7 @@ the card with the best average score wins. Sampling stops when the time budget i
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from bot.games.base import Action, View, act
 from bot.games.cards import Card, deck
 from bot.games.euchre.rules import EuchreView
-from bot.games.euchre.solver import Solver, effective_suit
+from bot.games.euchre.solver import Solver, card_bits, effective_suit
 from bot.games.euchre.strength import (
     best_discard,
     card_value,
@@ -63,6 +64,9 @@ _ALONE: dict[str, dict[str, float]] = {
     "24": {"L": 3.0, "P": 3.0, "R": 3.0, "D": 3.1, "2": 3.0},
 }
 _DEFEND_ALONE = 2.6
+
+BID_OFFSET = 0.0
+"""Added to every bidding threshold (benchmarks try bolder or warier bidding with it)."""
 
 
 def choose(
@@ -142,7 +146,7 @@ def _bid1(view: EuchreView, options: list[Action]) -> Action:
         lone = value
     value += _urgency(view)
     word = next((a.kind for a in options if a.kind in ("order", "assist", "take")), None)
-    if word is None or value < _ROUND1[_key(view)][role]:
+    if word is None or value < _ROUND1[_key(view)][role] + BID_OFFSET:
         return _pick(options, "pass") or options[-1]
     if view.players == 4 and lone >= _ALONE[view.options.deck][role]:
         alone = _pick(options, word, "alone")
@@ -162,7 +166,7 @@ def _bid2(view: EuchreView, options: list[Action]) -> Action:
     scored = [(strength(view.hand, s, long_suits=long), s) for s in sorted(named)]
     value, trump = max(scored)
     must = not any(a.kind in ("pass", "bunch") for a in options)
-    if not must and value + _urgency(view) < _ROUND2[_key(view)][role]:
+    if not must and value + _urgency(view) < _ROUND2[_key(view)][role] + BID_OFFSET:
         return _pick(options, "pass") or _pick(options, "bunch") or options[-1]
     if view.players == 4 and value >= _ALONE[view.options.deck].get(role, 3.0):
         alone = _pick(options, "name", f"{trump}-alone")
@@ -235,12 +239,65 @@ class _Knowledge:
         ):
             # the dealer took the turn-up; he keeps it (a trump) unless it went with the discard
             self.fixed[dealer].append(view.turn_up)
-        elif view.turn_up_state == "taken" and dealer != seat and view.turn_up not in {
-            c for _, c in played
-        }:
-            self.pool.append(view.turn_up)  # discarded after all: it is somewhere unseen
+        self.played_by: dict[int, list[Card]] = {s: [] for s in range(view.players)}
+        for s, c in played:
+            self.played_by[s].append(c)
+        self.calls = _calls(view)
+        self.view = view
 
     def sample(self, rng: random.Random) -> dict[int, list[Card]]:
+        """Hidden hands consistent with sizes and voids, and likely given everyone's calls.
+
+        Deals are drawn uniformly, then kept with the probability that their holders would have
+        bid as they did (a maker is strong in trumps, a passer is not); after a few refusals the
+        most likely of the deals drawn is used, so odd bidders cannot stall the AI.
+        """
+        best: dict[int, list[Card]] | None = None
+        best_w = -1.0
+        for _ in range(_INFERENCE_TRIES):
+            hidden = self._sample_uniform(rng)
+            w = self._likelihood(hidden)
+            if rng.random() < w:
+                return hidden
+            if w > best_w:
+                best, best_w = hidden, w
+        assert best is not None
+        return best
+
+    def _likelihood(self, hidden: dict[int, list[Card]]) -> float:
+        """How likely the seats' calls this deal are, were these their hands (soft thresholds)."""
+        view = self.view
+        long = view.options.deck == "32"
+        up = view.turn_up
+        w = 1.0
+        for seat, rnd, call in self.calls:
+            if seat not in hidden:
+                continue
+            hand = [*hidden[seat], *self.played_by[seat]]
+            role = _role(view, seat)
+            if rnd == 1:
+                trump = up[0]
+                if seat == view.dealer:
+                    taken = hand if up in hand else with_turn_up(hand, up)
+                    x = strength(taken, trump, long_suits=long)
+                else:
+                    sign = 1.0 if view.players == 4 and role == "P" else -1.0
+                    x = strength(hand, trump, long_suits=long) + sign * card_value(
+                        up, trump, long_suits=long
+                    )
+                p = _sigmoid(x - _ROUND1[_key(view)][role])
+            else:
+                if call == "pass":
+                    x = max(
+                        strength(hand, s, long_suits=long) for s in "CSHD" if s != up[0]
+                    )
+                else:
+                    x = strength(hand, call, long_suits=long)
+                p = _sigmoid(x - _ROUND2[_key(view)][role])
+            w *= p if call != "pass" else 1.0 - p
+        return w
+
+    def _sample_uniform(self, rng: random.Random) -> dict[int, list[Card]]:
         """Hidden hands drawn uniformly among those consistent with sizes and voids."""
         need = {s: self.sizes[s] - len(self.fixed[s]) for s in self.sizes}
         allowed = {
@@ -278,6 +335,38 @@ class _Knowledge:
             taken.update(hand)
             out[s] = [*self.fixed[s], *hand]
         return out
+
+
+_INFERENCE_TRIES = 12
+_SOFTNESS = 0.4
+
+
+def _sigmoid(x: float) -> float:
+    """Probability of a call from the margin over its threshold, kept off 0 and 1: other
+    players bid by their own lights, and random ones by none."""
+    p = 1.0 / (1.0 + math.exp(-x / _SOFTNESS))
+    return min(0.95, max(0.05, p))
+
+
+def _calls(view: EuchreView) -> list[tuple[int, int, str]]:
+    """This deal's calls as (seat, round, call): call is ``pass``, ``make`` or a named suit."""
+    out: list[tuple[int, int, str]] = []
+    rnd = 1
+    for seat, text in view.bids:
+        kind, _, arg = text.partition(":")
+        if kind == "pass":
+            if seat != view.seat:
+                out.append((seat, rnd, "pass"))
+            if rnd == 1 and seat == view.dealer:
+                rnd = 2
+            continue
+        if seat != view.seat:
+            if kind in ("order", "assist", "take"):
+                out.append((seat, 1, "make"))
+            elif kind == "name":
+                out.append((seat, 2, arg.split("-")[0]))
+        break  # trump is made: what follows (discard, defending alone) says nothing of hands
+    return out
 
 
 def _sides(view: EuchreView) -> list[bool]:
@@ -343,8 +432,11 @@ def _play(
     ours = _sides(view)
     so_far = sum(w for s, w in enumerate(view.tricks_won) if ours[s])
     utility = _utility_table(view, ours)
+    # the score changes only at a few trick counts: search just for those (null windows)
+    steps = [k for k in range(1, 6) if utility[k] != utility[k - 1]]
+    thresholds = [k - so_far for k in steps]
+    level_value = [utility[0], *(utility[k] for k in steps)]
     total = dict.fromkeys(cards, 0.0)
-    tricks = dict.fromkeys(cards, 0)
     target = fixed if fixed is not None else MAX_SAMPLES
     done = 0
     while done < target:
@@ -352,13 +444,13 @@ def _play(
         hands = [
             list(view.hand) if s == me else hidden.get(s, []) for s in range(view.players)
         ]
-        values = Solver(hands, view.trump, ours).move_values(view.leader, view.trick)
+        levels = Solver(hands, view.trump, ours).move_levels(view.leader, view.trick, thresholds)
         for c in cards:
-            v = so_far + values[c]
-            total[c] += utility[v]
-            tricks[c] += v
+            total[c] += level_value[levels[c]]
         done += 1
         if fixed is None and time.perf_counter() >= deadline:
             break
-    best = max(cards, key=lambda c: (total[c], tricks[c], -cards.index(c)))
+    # equal scores: keep the better cards for later, play the least valuable one
+    order = card_bits(view.trump)
+    best = max(cards, key=lambda c: (total[c], -order[c]))
     return act("play", best)

@@ -95,11 +95,17 @@ class Solver:
         self.ours = list(ours)
         self.memo: dict[tuple[int, ...], tuple[int, int]] = {}
         self.nodes = 0
+        self._orders: dict[int, list[int]] = {}
 
     def _active(self, leader: int) -> list[int]:
         """Seats that play to a trick, clockwise from ``leader`` (those holding cards)."""
-        order = [(leader + i) % self.n for i in range(self.n)]
-        return [s for s in order if self.hands[s] or s == leader]
+        order = self._orders.get(leader)
+        if order is None:
+            seq = [(leader + i) % self.n for i in range(self.n)]
+            order = [s for s in seq if self.hands[s] or s == leader]
+            if all(self.hands[s] for s in order):  # between tricks: the same seats stay in
+                self._orders[leader] = order
+        return order
 
     def value(self, leader: int, trick: Sequence[tuple[int, Card]] = ()) -> int:
         """Tricks the ``ours`` side takes from now on (the current trick included)."""
@@ -115,6 +121,32 @@ class Solver:
             if not (cands >> c) & 1:
                 continue
             out[rev[c]] = self._root(leader, trick, c, -1, 6)
+        return out
+
+    def move_levels(
+        self, leader: int, trick: Sequence[tuple[int, Card]], thresholds: Sequence[int]
+    ) -> dict[Card, int]:
+        """For each card: how many of the ascending ``thresholds`` the ``ours`` side reaches.
+
+        Scores change only at a few trick counts (three tricks, a march), so the AI needs only
+        these yes/no answers; null-window searches give them much faster than exact values.
+        """
+        seat = self._to_play(leader, trick)
+        cands = self._candidates(seat, trick)
+        out: dict[Card, int] = {}
+        rev = bit_cards(self.trump)
+        for c in _bits_of(self.hands[seat]):
+            if not (cands >> c) & 1:
+                continue
+            level = 0
+            for t in thresholds:
+                if t <= 0:
+                    level += 1
+                    continue
+                if self._root(leader, trick, c, t - 1, t) < t:
+                    break
+                level += 1
+            out[rev[c]] = level
         return out
 
     def _to_play(self, leader: int, trick: Sequence[tuple[int, Card]]) -> int:
@@ -303,6 +335,8 @@ def _distinct(cands: int, live: int) -> list[int]:
     A card is dropped when the next live card above it in its suit is also a candidate: the two
     are touching in what is left of the suit, so they win and lose the same tricks.
     """
+    if not cands & (cands - 1):
+        return [cands.bit_length() - 1]
     out = []
     m = cands
     while m:

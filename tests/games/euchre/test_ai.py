@@ -143,10 +143,15 @@ def test_solver_agrees_with_brute_force() -> None:
         hands, trump, ours, leader = _random_small(rng)
         solver = Solver(hands, trump, ours)
         assert solver.value(leader) == brute_force(hands, trump, ours, leader)
-        for card, value in solver.move_values(leader).items():
+        values = solver.move_values(leader)
+        for card, value in values.items():
             rest = [list(h) for h in hands]
             rest[leader].remove(card)
             assert value == brute_force(rest, trump, ours, leader, [(leader, card)])
+        # the null-window answers the AI uses agree with the exact values
+        thresholds = sorted(rng.sample(range(0, 4), 2))
+        levels = Solver(hands, trump, ours).move_levels(leader, [], thresholds)
+        assert levels == {c: sum(v >= t for t in thresholds) for c, v in values.items()}
 
 
 def test_solver_mid_trick_agrees_with_brute_force() -> None:
