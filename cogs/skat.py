@@ -48,7 +48,7 @@ from bot.games.skat.advice import GameValue, contract_value, hand_values, safe_c
 from bot.games.skat.contracts import Contract
 from bot.games.skat.options import SkatOptions
 from bot.games.skat.review import review_deal, review_lines
-from bot.games.skat.rules import DealResult, SkatView
+from bot.games.skat.rules import DealResult, SkatView, card_key
 from bot.service.models import TableInfo, TableUpdate
 
 log = logging.getLogger(__name__)
@@ -176,8 +176,8 @@ def skat_layout(
     rest_pairs = [(str(a), render.action_label(view, a)) for a in rest]
     rows: list[list[ButtonSpec] | SelectSpec] = []
     if discards:
-        cards = sorted({c for a in discards for c in a.arg.split(",")},
-                       key=lambda c: view.hand.index(c) if c in view.hand else 99)
+        # Listed in the rules' card order, so two picks join into the legal `discard:X,Y`.
+        cards = sorted({c for a in discards for c in a.arg.split(",")}, key=card_key)
         rows.append(SelectSpec(
             custom_id=SelectId(table_id, version, 0).encode(),
             placeholder="Lay away two cards…",

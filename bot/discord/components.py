@@ -99,7 +99,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     async def callback(self, interaction: Interaction) -> None:
         values = self.item.values
         # A multi-select's picks (all of one kind) make one action: discard:CJ,HT.
-        chosen = combine(values) if values else None
+        listed = [o.value for o in self.item.options]
+        chosen = combine(values, listed) if values else None
         await _dispatch(interaction, self.custom_id, chosen)
 
 

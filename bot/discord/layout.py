@@ -45,7 +45,8 @@ class SelectSpec:
     min_values: int = 1
     max_values: int = 1
     """Above 1 the player picks several options, all of one kind, which make one action:
-    ``discard:CJ`` and ``discard:HT`` are sent as ``discard:CJ,HT`` (see `combine`)."""
+    ``discard:CJ`` and ``discard:HT`` are sent as ``discard:CJ,HT``, joined in the order the
+    options are listed (see `combine`)."""
 
 
 @dataclass(frozen=True)
@@ -110,11 +111,14 @@ def plan(
     return Layout(rows=selects, dropped=dropped)
 
 
-def combine(values: Sequence[str]) -> str | None:
+def combine(values: Sequence[str], order: Sequence[str] = ()) -> str | None:
     """One action from the values picked in a multi-select: ``kind:a`` + ``kind:b`` ->
-    ``kind:a,b`` (in the order given); None when they are not all ``kind:arg`` of one kind."""
+    ``kind:a,b``, in the order of ``order`` (the select's options; clients may send the picks
+    in any order), else as given. None when they are not all ``kind:arg`` of one kind."""
     if len(values) == 1:
         return values[0]
+    rank = {v: i for i, v in enumerate(order)}
+    values = sorted(values, key=lambda v: rank.get(v, len(rank)))
     kinds = {v.partition(":")[0] for v in values}
     args = [v.partition(":")[2] for v in values]
     if len(kinds) != 1 or not all(args):
