@@ -314,10 +314,19 @@ class Search:
             maxing = maxer[pos]
             if len(moves) > 1:
                 if n == 0:
-                    moves.reverse()
-                    if first in moves:
-                        moves.remove(first)
-                        moves.insert(0, first)
+                    # The table's best lead, then sure winners (the top live card of their
+                    # suit) richest first, then the cheapest cards.
+                    dec = []
+                    for b in moves:
+                        if b == first:
+                            k = -100_000
+                        elif (live & bmask[blocks[b]]).bit_length() - 1 == b:
+                            k = -1000 - pts[b] * 64 - b
+                        else:
+                            k = -b
+                        dec.append((k, b))
+                    dec.sort()
+                    moves = [b for _, b in dec]
                 else:
                     w, wi = tr[0], 0
                     if n == 2:
