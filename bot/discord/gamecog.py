@@ -223,8 +223,8 @@ class GameCog(commands.GroupCog):
             await reply(interaction, "An AI player sits down.")
 
     @app_commands.command(name="start", description="Deal! (host or channel managers)")
-    @app_commands.describe(fill="Fill the empty seats with AI players")
-    async def start(self, interaction: discord.Interaction, fill: bool = False) -> None:
+    @app_commands.describe(fill="Fill the empty seats with AI players (default: yes)")
+    async def start(self, interaction: discord.Interaction, fill: bool = True) -> None:
         async with guard(interaction):
             if (table := await self._table_here(interaction)) is None:
                 return

@@ -519,8 +519,9 @@ class TableUI:
             elif op == "ai":
                 work = self.service.add_ai(table_id, user.id)
             else:
+                # Start deals at once: the AI takes any seat still empty (as /<game> start does).
                 work = self.service.start_game(
-                    table_id, user.id, is_manager=_is_manager(interaction)
+                    table_id, user.id, is_manager=_is_manager(interaction), fill_with_ai=True
                 )
             await self._soon(interaction, work)
             if not interaction.response.is_done():
