@@ -194,8 +194,9 @@ class TableUI:
         )
         self.defer_after_s = 2.0
         """Acknowledge a click before the service answers if it takes longer than this."""
-        self.follow_ai_s = 1.0
-        """After a click, wait up to this long for the AI seats' replies before answering."""
+        self.follow_ai_s = 2.0
+        """After answering a click, wait up to this long for the AI seats' replies to show
+        them (and the turn, if it comes back) in the same message; later turns go by DM."""
         self._answering: dict[tuple[int, int], int] = {}
         """(table, user) -> clicks of that user being answered right now."""
         self._dm_closed: set[int] = set()
@@ -434,49 +435,66 @@ class TableUI:
     async def on_action(
         self, interaction: discord.Interaction, table_id: int, version: int, action: str
     ) -> None:
-        """Apply the click, give the AI seats a moment to answer, then show the result in the
-        clicked message itself: if the turn comes straight back, its next buttons are there
-        and no new DM is needed."""
+        """Apply the click and answer at once in the clicked message; then let the AI seats
+        reply and edit that answer again (its token is fresh), so a turn that comes straight
+        back shows its buttons in place and needs no new DM."""
         user_id = interaction.user.id
         claim = (table_id, user_id)
         self._answering[claim] = self._answering.get(claim, 0) + 1
-        started = asyncio.get_running_loop().time()
+        answered: tuple[TableInfo, int, list[Event]] | None = None
         try:
             async with guard(interaction):
                 result = await self._soon(
                     interaction, self.service.act(table_id, user_id, action, version=version)
                 )
-                table = await self._after_replies(result.table, started)
-                seat = table.seat_of(user_id)
+                seat = result.table.seat_of(user_id)
                 if seat is None:  # pragma: no cover - the service only accepts seated users
                     return
-                content, view = hand_message(table, seat.index, result.events)
-                embed = table_embed(table)
-                if interaction.response.is_done():
-                    await interaction.edit_original_response(
-                        content=content, embed=embed, view=view
-                    )
-                else:
-                    await interaction.response.edit_message(content=content, embed=embed, view=view)
-                if view is not None:
-                    self._sent_hands.add((table.id, table.version, seat.index))
-                    if interaction.guild_id is None and interaction.message is not None:
-                        self._live_dms[(table.id, seat.index)] = interaction.message
+                await self._show_in_place(interaction, result.table, seat.index, result.events)
+                answered = (result.table, seat.index, result.events)
+            if answered is None:
+                return  # refused (and told why), or failed and apologised for
+            table, index, events = answered
+            if table.is_open and not self._offered(table, index):
+                latest = await self._after_replies(table)
+                if latest.version > table.version:
+                    try:
+                        await self._show_in_place(interaction, latest, index, events)
+                    except discord.HTTPException:
+                        log.warning("could not update the answer to a click on table %s", table_id)
+        except Exception:
+            log.exception("following up a click on table %s failed", table_id)
         finally:
             self._answering[claim] -= 1
             if not self._answering[claim]:
                 del self._answering[claim]
                 await self._catch_up(table_id, user_id)
 
-    async def _after_replies(self, table: TableInfo, started: float) -> TableInfo:
-        """The table once the AI seats have answered, or as it is when time is short."""
-        loop = asyncio.get_running_loop()
-        budget = min(self.follow_ai_s, self.defer_after_s - (loop.time() - started))
-        if budget <= 0 or not table.is_open:
+    def _offered(self, table: TableInfo, seat: int) -> bool:
+        return (table.id, table.version, seat) in self._sent_hands
+
+    async def _show_in_place(
+        self, interaction: discord.Interaction, table: TableInfo, seat: int, events: list[Event]
+    ) -> None:
+        """The seat's hand as the answer to this click (first answer, or an edit of it)."""
+        content, view = hand_message(table, seat, events)
+        embed = table_embed(table)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=content, embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(content=content, embed=embed, view=view)
+        if view is not None:
+            self._sent_hands.add((table.id, table.version, seat))
+            if interaction.guild_id is None and interaction.message is not None:
+                self._live_dms[(table.id, seat)] = interaction.message
+
+    async def _after_replies(self, table: TableInfo) -> TableInfo:
+        """The table once the AI seats have answered, or as it is after ``follow_ai_s``."""
+        if self.follow_ai_s <= 0:
             return table
         # shield: a timeout must not cancel the service's own tasks that settle() waits for
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(self.service.settle(table.id)), budget)
+            await asyncio.wait_for(asyncio.shield(self.service.settle(table.id)), self.follow_ai_s)
         latest = await self.service.get(table.id)
         return latest if latest.version >= table.version else table
 

@@ -5,6 +5,7 @@ the table message is edited to the latest version, and a finished game posts its
 from __future__ import annotations
 
 import itertools
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -298,12 +299,19 @@ class _ClickResponse:
 
 
 def _click(user_id: int) -> Any:
+    response = _ClickResponse()
+
+    async def edit_original_response(**kwargs: Any) -> None:
+        assert response.edits, "an original response is edited only after it was sent"
+        response.edits.append(kwargs)
+
     return SimpleNamespace(
+        edit_original_response=edit_original_response,
         id=1,
         user=SimpleNamespace(id=user_id),
         guild_id=None,
         message=None,
-        response=_ClickResponse(),
+        response=response,
     )
 
 
@@ -318,7 +326,7 @@ def _offers(kwargs: dict[str, Any], version: int) -> bool:
 
 @pytest.mark.parametrize("follow_ai_s", [1.0, 0.0])
 async def test_each_turn_is_offered_exactly_once_whether_or_not_the_ai_answers_in_time(
-    service: TableService, follow_ai_s: float
+    service: TableService, follow_ai_s: float, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The click's answer shows the next turn when the AI is quick; otherwise a DM does."""
     client = FakeClient()
@@ -351,6 +359,7 @@ async def test_each_turn_is_offered_exactly_once_whether_or_not_the_ai_answers_i
         assert click.response.refusals == []
         answers.extend(click.response.edits)
     assert table.status is TableStatus.FINISHED
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
 
 
 async def test_after_a_restart_the_player_to_act_is_offered_the_turn_again(
