@@ -161,7 +161,12 @@ def hand_message(
     legal: list[Action] = table.state.legal_actions(seat) if table.is_open else []
     seat_info = next((s for s in table.seats if s.index == seat), None)
     if seat_info is not None and seat_info.is_ai and table.is_open:
-        parts.append(f"The AI plays this seat now; use `/{table.game_key} join` to take it back.")
+        if seat_info.resigned:
+            parts.append("You resigned: the AI plays this seat to the end.")
+        else:
+            parts.append(
+                f"The AI plays this seat now; use `/{table.game_key} join` to take it back."
+            )
         legal = []
     if legal and (stamp := _timestamp(table.turn_deadline)):
         parts.append(f"Your turn · {stamp}")
