@@ -67,6 +67,8 @@ _DEFEND_ALONE = 2.6
 
 BID_OFFSET = 0.0
 """Added to every bidding threshold (benchmarks try bolder or warier bidding with it)."""
+ALONE_OFFSET = 0.0
+"""Added to every going-alone threshold."""
 
 
 def choose(
@@ -148,7 +150,7 @@ def _bid1(view: EuchreView, options: list[Action]) -> Action:
     word = next((a.kind for a in options if a.kind in ("order", "assist", "take")), None)
     if word is None or value < _ROUND1[_key(view)][role] + BID_OFFSET:
         return _pick(options, "pass") or options[-1]
-    if view.players == 4 and lone >= _ALONE[view.options.deck][role]:
+    if view.players == 4 and lone >= _ALONE[view.options.deck][role] + ALONE_OFFSET:
         alone = _pick(options, word, "alone")
         if alone is not None:
             return alone
@@ -168,7 +170,7 @@ def _bid2(view: EuchreView, options: list[Action]) -> Action:
     must = not any(a.kind in ("pass", "bunch") for a in options)
     if not must and value + _urgency(view) < _ROUND2[_key(view)][role] + BID_OFFSET:
         return _pick(options, "pass") or _pick(options, "bunch") or options[-1]
-    if view.players == 4 and value >= _ALONE[view.options.deck].get(role, 3.0):
+    if view.players == 4 and value >= _ALONE[view.options.deck].get(role, 3.0) + ALONE_OFFSET:
         alone = _pick(options, "name", f"{trump}-alone")
         if alone is not None:
             return alone

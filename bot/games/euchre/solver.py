@@ -113,14 +113,10 @@ class Solver:
 
     def move_values(self, leader: int, trick: Sequence[tuple[int, Card]] = ()) -> dict[Card, int]:
         """For each card the seat to play may play: tricks its ``ours`` side then takes."""
-        seat = self._to_play(leader, trick)
-        cands = self._candidates(seat, trick)
         out: dict[Card, int] = {}
-        rev = bit_cards(self.trump)
-        for c in _bits_of(self.hands[seat]):
-            if not (cands >> c) & 1:
-                continue
-            out[rev[c]] = self._root(leader, trick, c, -1, 6)
+        for rep, cards in self._root_classes(leader, trick):
+            value = self._root(leader, trick, rep, -1, 6)
+            out.update(dict.fromkeys(cards, value))
         return out
 
     def move_levels(
@@ -131,23 +127,39 @@ class Solver:
         Scores change only at a few trick counts (three tricks, a march), so the AI needs only
         these yes/no answers; null-window searches give them much faster than exact values.
         """
-        seat = self._to_play(leader, trick)
-        cands = self._candidates(seat, trick)
         out: dict[Card, int] = {}
-        rev = bit_cards(self.trump)
-        for c in _bits_of(self.hands[seat]):
-            if not (cands >> c) & 1:
-                continue
+        for rep, cards in self._root_classes(leader, trick):
             level = 0
             for t in thresholds:
-                if t <= 0:
-                    level += 1
-                    continue
-                if self._root(leader, trick, c, t - 1, t) < t:
+                if t > 0 and self._root(leader, trick, rep, t - 1, t) < t:
                     break
                 level += 1
-            out[rev[c]] = level
+            out.update(dict.fromkeys(cards, level))
         return out
+
+    def _root_classes(
+        self, leader: int, trick: Sequence[tuple[int, Card]]
+    ) -> list[tuple[int, list[Card]]]:
+        """The legal cards of the seat to play, grouped into runs that play alike: one search
+        per run (its top card) answers for all of them."""
+        seat = self._to_play(leader, trick)
+        cands = self._candidates(seat, trick)
+        live = 0
+        for h in self.hands:
+            live |= h
+        for _, c in trick:
+            live |= 1 << self.bits[c]
+        rev = bit_cards(self.trump)
+        rep_of: dict[int, int] = {}
+        classes: dict[int, list[Card]] = {}
+        for c in reversed(_bits_of(cands)):
+            low = 1 << c
+            above = live & _MASKS[c // BLOCK] & ~((low << 1) - 1)
+            nxt = (above & -above).bit_length() - 1 if above else -1
+            rep = rep_of.get(nxt, c)
+            rep_of[c] = rep
+            classes.setdefault(rep, []).append(rev[c])
+        return list(classes.items())
 
     def _to_play(self, leader: int, trick: Sequence[tuple[int, Card]]) -> int:
         if not trick:
