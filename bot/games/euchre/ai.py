@@ -60,8 +60,8 @@ _ROUND2: dict[tuple[str, int], dict[str, float]] = {
 # Going alone (four-handed): the lone hand must be strong enough that a march is likely. For
 # the dealer's partner the turn-up is set aside, so his own strength counts.
 _ALONE: dict[str, dict[str, float]] = {
-    "32": {"L": 2.9, "P": 3.0, "R": 2.9, "D": 3.2, "2": 3.0},
-    "24": {"L": 3.0, "P": 3.0, "R": 3.0, "D": 3.1, "2": 3.0},
+    "32": {"L": 2.9, "P": 3.0, "R": 2.9, "D": 3.2},
+    "24": {"L": 3.0, "P": 3.0, "R": 3.0, "D": 3.1},
 }
 _DEFEND_ALONE = 2.6
 
