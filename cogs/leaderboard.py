@@ -20,6 +20,12 @@ def _title(key: str) -> str:
         return key.title()
 
 
+def _list_points(tallies: dict[str, float]) -> str:
+    """Skat keeps a score sheet: its running list points show beside the rating."""
+    points = tallies.get("list_points")
+    return "" if points is None else f"; list points {points:+.0f}"
+
+
 _GAME_CHOICES = [app_commands.Choice(name=_title(k), value=k) for k in game_keys()[:25]]
 
 
@@ -56,7 +62,7 @@ class LeaderboardCog(commands.Cog):
                 return
             lines = [
                 f"{i}. **{discord.utils.escape_markdown(r.name)}**: {r.rating:.0f} "
-                f"({r.wins} won of {r.games})"
+                f"({r.wins} won of {r.games}{_list_points(r.tallies)})"
                 for i, r in enumerate(rows, start=1)
             ]
             embed = discord.Embed(

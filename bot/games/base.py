@@ -101,6 +101,9 @@ class Outcome(BaseModel):
     winners: list[Seat]
     lines: list[str] = Field(default_factory=list)
     teams: list[list[Seat]] | None = None
+    tallies: dict[str, list[float]] = Field(default_factory=dict)
+    """Game-specific counters per seat (Skat's ``list_points``): the service adds each to the
+    player's tallies beside games, wins and points, and leaderboards may show them."""
 
 
 class View(BaseModel):

@@ -77,7 +77,10 @@ def transcript(
             outcome = state.outcome()
             out.append("outcome:")
             if outcome is not None:
-                out += [f"  {k}: {_value(v)}" for k, v in outcome.model_dump(mode="json").items()]
+                dumped = outcome.model_dump(mode="json")
+                if not dumped.get("tallies"):
+                    dumped.pop("tallies", None)  # games without counters read as before
+                out += [f"  {k}: {_value(v)}" for k, v in dumped.items()]
             break
         if step == max_steps:
             out.append(f"(stopped after {max_steps} steps)")

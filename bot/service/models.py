@@ -99,6 +99,9 @@ class LeaderboardRow(BaseModel):
     """Conservative OpenSkill ordinal (mu - 3 sigma), scaled for display."""
     games: int
     wins: int
+    tallies: dict[str, float] = Field(default_factory=dict)
+    """Every tally of the player in this ladder (games, wins, points, and the game's own such
+    as Skat's ``list_points``)."""
 
 
 class UserStats(BaseModel):

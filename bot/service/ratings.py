@@ -118,4 +118,8 @@ def build_finish(
                 (table.game_key, scope, s.user_id, "points", result.points),
                 (table.game_key, scope, s.user_id, "resigns", float(s.resigned)),
             ])
+            tallies.extend(  # the game's own counters (Skat's list points)
+                (table.game_key, scope, s.user_id, key, float(values[s.index]))
+                for key, values in outcome.tallies.items() if s.index < len(values)
+            )
     return Finish(results=results, ratings=ratings, tallies=tallies)

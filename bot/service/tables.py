@@ -249,7 +249,7 @@ class TableService:
         return [
             LeaderboardRow(
                 user_id=r.user_id, name=r.name, rating=display_rating(r.mu, r.sigma),
-                games=int(t.get("games", 0)), wins=int(t.get("wins", 0)),
+                games=int(t.get("games", 0)), wins=int(t.get("wins", 0)), tallies=dict(t),
             )
             for r, t in rows
         ]

@@ -281,3 +281,10 @@ async def test_the_skat_group_has_deals_and_the_common_commands(tmp_path) -> Non
     hand = next(o for o in payload["options"] if o["name"] == "hand")
     assert "worth" in hand["description"]
     await bot.close()
+
+
+def test_the_leaderboard_shows_list_points_only_where_kept() -> None:
+    from cogs.leaderboard import _list_points
+
+    assert _list_points({"games": 2.0, "list_points": -48.0}) == "; list points -48"
+    assert _list_points({"games": 2.0, "wins": 1.0}) == ""

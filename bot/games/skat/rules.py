@@ -807,6 +807,7 @@ class SkatState(State):
             lines.append(f"At {stake:g} a point: " + ", ".join(
                 f"seat {i + 1} {p * stake:+.2f}" for i, p in enumerate(points)))
         return Outcome(points=[float(p) for p in points], ranks=ranks,
+                       tallies={"list_points": [float(t) for t in totals]},
                        winners=[i for i, r in enumerate(ranks) if r == 1], lines=lines)
 
 
