@@ -10,8 +10,9 @@ For each preset, three-handed, one deal per seed ``S + i``:
     declarer success rate, the share of deals it declares, p50/p95/max decision time;
 (b) self-play, three AI seats: declarer success (the honest measure), games played, average
     declarer entry, decision times;
-(c) the search alone: null-window "does the Player reach 61?" and exact values on full
-    10-trick deals and on 5-trick endgames (median/p95 ms);
+(c) the search alone, the Player holding the best of three random hands: null-window "does
+    the Player reach 61?" on full 10-trick deals, exact values (bisection on null windows) on
+    5-trick endgames and on a tenth as many full deals (median/p95 ms);
 (d) random full-deal play-outs per second through the public API (``new``/``legal_actions``/
     ``apply``).
 
@@ -173,6 +174,8 @@ def _random_position(rng: random.Random, tricks: int) -> tuple[Contract, dict[in
 
 
 def bench_solver(count: int, seed: int) -> None:
+    if count <= 0:
+        return
     rng = random.Random(seed)
     for label, tricks, exact in (("full deal, reach 61? (null window)", 10, False),
                                  ("5-trick endgame, exact value", 5, True),
@@ -184,7 +187,7 @@ def bench_solver(count: int, seed: int) -> None:
             s = Search(contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
             t = time.perf_counter()
             if exact:
-                s.value(hands, [], 0)
+                s.exact(hands, [], 0)
             else:
                 s.value(hands, [], 0, 60, 61)
             times.append((time.perf_counter() - t) * 1000)
@@ -196,6 +199,8 @@ def bench_solver(count: int, seed: int) -> None:
 
 
 def bench_playouts(preset: str, count: int, seed: int) -> None:
+    if count <= 0:
+        return
     rng = random.Random(seed)
     options = GAME.options(preset, deals=1)
     start = time.perf_counter()
@@ -212,10 +217,11 @@ def bench_playouts(preset: str, count: int, seed: int) -> None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--deals", type=int, default=40, help="deals per preset and match-up "
-                   "(1000 for the full figures; about 1 s a deal in self-play)")
+    p.add_argument("--deals", type=int, default=60, help="deals per preset and match-up "
+                   "(1000 for the full figures: about an hour per preset on one core)")
     p.add_argument("--preset", choices=["classic", "isko", "both"], default="both")
-    p.add_argument("--budget", type=int, default=300, help="the AI's budget per decision (ms)")
+    p.add_argument("--budget", type=int, default=200, help="the AI's budget per decision "
+                   "(ms; the service's default is 200)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--solver-deals", type=int, default=30)
     p.add_argument("--playouts", type=int, default=200)
@@ -226,9 +232,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         run(preset, args.deals, args.seed, args.budget, [None, simple_policy, simple_policy],
             "AI vs two simple seats")
         run(preset, args.deals, args.seed, args.budget, [None, None, None], "self-play")
-    print("search (Python, one core):")
-    bench_solver(args.solver_deals, args.seed)
-    print("random play-outs:")
+    if args.solver_deals > 0:
+        print("search (Python, one core):")
+        bench_solver(args.solver_deals, args.seed)
+    if args.playouts > 0:
+        print("random play-outs:")
     for preset in presets:
         bench_playouts(preset, args.playouts, args.seed)
 

@@ -123,6 +123,19 @@ class Search:
         hs, tb, leader = self._setup(hands, trick)
         return self._rec(hs, self.order.index(turn), leader, tb, alpha, beta)
 
+    def exact(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play],
+              turn: Seat) -> int:
+        """The exact value by bisection on null-window searches that share the table: much
+        faster than one full-window search here."""
+        lo, hi = 0, 1 if self.null else 120
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.value(hands, trick, turn, mid - 1, mid) >= mid:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
     def move_values(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play],
                     turn: Seat, window: tuple[int, int] | None = None) -> dict[Card, int]:
         """The value after each card ``turn`` may play (equivalent cards share one search).
