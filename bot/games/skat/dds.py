@@ -15,15 +15,16 @@ block with no live card between them and the same point value play the same. Nul
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from typing import Any
 
 from bot.games.cards import SUITS, Card
 from bot.games.skat.contracts import CARD_POINTS, Contract
 
 Seat = int
 Play = tuple[Seat, Card]
+Rec = Callable[[int, int, tuple[int, ...], int, int], int]
+"""The search from (position to play, leader's position, cards in the trick, alpha, beta)."""
 
 BLOCK = 12
 """Bits per effective suit (11 trumps fit; the gap keeps blocks apart)."""
@@ -114,7 +115,7 @@ class Search:
             c and m for c, m in zip(self.count, self.maxer, strict=True))
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
-        self._cached: tuple[list[int], Any] | None = None
+        self._cached: tuple[list[int], Rec] | None = None
 
     # -- public ---------------------------------------------------------------------------
     def value(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play], turn: Seat,
@@ -239,7 +240,7 @@ class Search:
         lead = leader if tb else pos
         return self._core(hs)(pos, lead, tuple(tb), alpha, beta)
 
-    def _core(self, hs: list[int]):  # type: ignore[no-untyped-def]
+    def _core(self, hs: list[int]) -> Rec:
         """The alpha-beta search as one closure over ``hs`` (attribute look-ups cost)."""
         if self._cached is not None and self._cached[0] is hs:
             return self._cached[1]
