@@ -2,8 +2,9 @@
 
 Everything common comes from `GameCog`; this cog adds what is Skat's own:
 
-- ``/skat new [preset] [players] [deals] [thread]``: a series of so many deals (default: one
-  round, every person deals once); seats rotate through Vorhand, Mittelhand and Hinterhand.
+- ``/skat new [preset] [players] [deals] [points] [thread]``: a series of so many deals
+  (default: one round, every person deals once); seats rotate through Vorhand, Mittelhand and
+  Hinterhand. ``points`` shows the running card points on the table (off, as the book wants).
 - How the choices look (`skat_layout`, registered for the key ``skat``): in the auction the
   next bid, *ja* or *passe* as buttons and a select to jump higher, never sixty buttons; the two
   cards to lay away in one two-card select; every game to declare with what it is worth.
@@ -266,6 +267,7 @@ class SkatCog(GameCog, game_key="skat"):
         preset="classic (the 1908 book) or isko (modern rules)",
         players="How many persons (3, or 4-5 with the dealer sitting out)",
         deals="How many deals (default: one round, every person deals once)",
+        points="Show running card points on the table (the book lets nobody count tricks)",
         thread="Open the table in a new thread",
     )
     async def new(
@@ -274,9 +276,15 @@ class SkatCog(GameCog, game_key="skat"):
         preset: str | None = None,
         players: int | None = None,
         deals: app_commands.Range[int, 1, 200] | None = None,
+        points: bool = False,
         thread: bool = False,
     ) -> None:
-        await self._new(interaction, preset, players, thread, {"deals": deals} if deals else None)
+        options: dict[str, object] = {}
+        if deals:
+            options["deals"] = deals
+        if points:
+            options["show_card_points"] = True
+        await self._new(interaction, preset, players, thread, options or None)
 
     @app_commands.command(
         name="hand", description="Your cards, your choices, and what each game is worth."

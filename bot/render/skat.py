@@ -64,6 +64,9 @@ def table_text(view: View, names: list[str]) -> str:
     elif v.last_trick is not None:
         won = _name(names, v.last_trick.winner)
         lines.append(f"Last trick: {_plays(v, names, v.last_trick.plays)} → {won}")
+    if v.card_points is not None and v.phase in ("play", "over") and v.tricks_played:
+        lines.append("Card points so far: " + " · ".join(
+            f"{_name(names, s)} {p}" for s, p in sorted(v.card_points.items())))
     if v.to_act:
         seat = v.to_act[0]
         lines.append(f"Waiting for {_name(names, seat)} ({_PHASE_DOING.get(v.phase, v.phase)}).")

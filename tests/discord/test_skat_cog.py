@@ -278,6 +278,7 @@ async def test_the_skat_group_has_deals_and_the_common_commands(tmp_path) -> Non
     assert {c["value"] for c in options["preset"]["choices"]} == {"classic", "isko"}
     assert {c["value"] for c in options["players"]["choices"]} == {3, 4, 5}
     assert (options["deals"]["min_value"], options["deals"]["max_value"]) == (1, 200)
+    assert options["points"]["type"] == 5  # a boolean
     hand = next(o for o in payload["options"] if o["name"] == "hand")
     assert "worth" in hand["description"]
     await bot.close()
@@ -288,3 +289,46 @@ def test_the_leaderboard_shows_list_points_only_where_kept() -> None:
 
     assert _list_points({"games": 2.0, "list_points": -48.0}) == "; list points -48"
     assert _list_points({"games": 2.0, "wins": 1.0}) == ""
+
+
+def test_running_card_points_only_when_the_table_shows_them() -> None:
+    from bot import render
+
+    for shown in (False, True):
+        rng = random.Random(6)
+        state = GAME.new(3, GAME.options("classic", show_card_points=shown), seed=6)
+        while len(state.tricks) < 2:
+            seat = state.to_act[0]
+            legal = [a for a in state.legal_actions(seat)
+                     if a.kind not in (*NOT_PLAY, "concede", "surrender")]
+            state, _ = state.apply(seat, rng.choice(legal))
+        public = state.view(None)
+        text = render.table_text(public, ["Ann", "Bob", "Cy"])
+        assert ("Card points so far" in text) == shown
+        if shown:
+            assert public.card_points is not None
+            assert sum(public.card_points.values()) == sum(
+                {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}.get(c[1], 0)
+                for t in state.tricks for _, c in t.plays)
+        else:
+            assert public.card_points is None
+
+
+def test_open_games_show_the_players_cards_on_the_table() -> None:
+    from bot.discord.tables import table_embed
+    from tests.discord.conftest import table_for
+
+    hands = [
+        ["CJ", "SJ", "HJ", "DJ", "CA", "CT", "SA", "ST", "HA", "HT"],
+        ["CK", "CQ", "C9", "C8", "SK", "SQ", "S9", "HK", "HQ", "H9"],
+        ["C7", "S8", "S7", "DA", "H8", "H7", "DT", "DK", "DQ", "D9"],
+    ]
+    state = GAME.new(3, GAME.options("classic"), seed=1,
+                     deal={"hands": hands, "skat": ["D8", "D7"], "dealer": 2})
+    for action in ("pass", "pass", "declare:open_grand"):
+        state, _ = state.apply(state.to_act[0], action)
+    assert state.phase == "play"
+    table = table_for(state, 3).model_copy(update={"game_key": "skat", "preset": "classic"})
+    embed = table_embed(table)
+    assert "Open cards of Player0" in (embed.description or "")
+    assert "J♣" in (embed.description or "")

@@ -47,6 +47,9 @@ class SkatOptions(Options):
     surrender_keeps_doubling: bool = True
     claim_policy: Literal["nasl", "verify_or_reject", "off"] = "nasl"
     trick_history: Literal["last", "all"] = "last"
+    show_card_points: bool = False
+    """Show each player's running card points on the table. Off by default: the book lets no
+    one count the tricks taken (NASL rule 12), so keeping count is part of the game."""
     score_sheet: Literal["classic", "plain", "seeger_fabian"] = "classic"
     settlement: Literal["prove_score", "none"] = "prove_score"
     point_stake: float = 0.0

@@ -616,6 +616,13 @@ class SkatState(State):
             return self.options.schneider_threshold
         return 61
 
+    def _trick_points(self) -> dict[Seat, int]:
+        """Card points in each active seat's tricks so far (the skat not counted)."""
+        out = {s: 0 for s in self.roles}
+        for t in self.tricks:
+            out[t.winner] += points_of([c for _, c in t.plays])
+        return out
+
     def _current_points(self, seat: Seat) -> int:
         own = sum(points_of([c for _, c in t.plays]) for t in self.tricks if t.winner == seat)
         return own + points_of(self.laid_away if self.picked_up else self.skat)
@@ -787,6 +794,7 @@ class SkatState(State):
             open_hands=open_hands, trick=self.trick, last_trick=last_trick,
             tricks=list(self.tricks) if self.options.trick_history == "all" else [],
             tricks_played=len(self.tricks), kontra=self.kontra,
+            card_points=self._trick_points() if self.options.show_card_points else None,
             totals=self.sheet.list_totals(), last=self.last,
         )
 
@@ -850,6 +858,9 @@ class SkatView(View):
     tricks: list[Trick]
     tricks_played: int
     kontra: int
+    card_points: dict[int, int] | None = None
+    """Running card points per active seat, only when the table shows them
+    (``show_card_points``)."""
     totals: list[int]
     last: DealResult | None
 
