@@ -108,6 +108,12 @@ def test_every_phase_fits_and_offers_the_legal_actions() -> None:
             assert f"bid:{bids[0]}" in sent  # the next bid is always a button
             assert {a for a in legal if not a.startswith("bid:")} <= sent  # pass / hold
             assert len([a for a in sent if a.startswith("bid:")]) <= 1 + MAX_SELECT_OPTIONS
+            for row in layout.rows:
+                if isinstance(row, SelectSpec):  # a jump annotated with the hand's own game
+                    for value, label in row.options:
+                        bid = value.partition(":")[2]
+                        assert label == bid or (label.startswith(f"{bid} (your ")
+                                                and label.endswith(f" {bid})"))
         else:
             assert sent == legal
         phases.add(state.phase)
