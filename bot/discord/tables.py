@@ -100,7 +100,9 @@ def table_embed(table: TableInfo) -> discord.Embed:
     if table.state is None:
         embed.description = _clip(_lobby_text(table), EMBED_DESCRIPTION_MAX)
         if table.status is TableStatus.LOBBY:
-            embed.add_field(name="Lobby", value="Join, add AI seats, then the host presses Start.")
+            embed.add_field(
+                name="Lobby", value="Join or add AI players; Start deals (AI fills empty seats)."
+            )
             if stamp := _timestamp(table.lobby_deadline):
                 embed.add_field(name="Lobby closes", value=stamp)
     else:
