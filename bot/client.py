@@ -189,6 +189,11 @@ async def run_bot(settings: Settings, *, service: TableService | None = None) ->
                     task.cancel()
             else:
                 stopper.cancel()
+                error = runner.exception()
+                if error is not None and not isinstance(error, discord.LoginFailure):
+                    # e.g. a gateway payload discord.py cannot parse ends bot.start(): exit
+                    # non-zero so the supervisor (Docker, systemd) starts a fresh process.
+                    log.critical("the Discord client stopped: %r; exiting", error)
                 runner.result()
     except discord.LoginFailure as exc:
         raise BadToken(
