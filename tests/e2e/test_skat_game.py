@@ -24,10 +24,20 @@ def _select(fake: FakeDiscord, mid: str, custom_id: str) -> dict[str, Any]:
                 if c.get("custom_id") == custom_id)
 
 
+def _eager(custom_id: str) -> bool:
+    """The buttons that make Alice the Player who takes up the skat."""
+    parsed = ids.parse(custom_id)
+    if not isinstance(parsed, ids.ActionId):
+        return False
+    action = parsed.action
+    return action in ("hold", "skat", "tourne:left", "accept") or action.startswith("bid:")
+
+
+@pytest.mark.parametrize("preset", ["isko", "classic"])
 async def test_a_skat_series_with_two_ai_seats(fake: FakeDiscord, runner: BotRunner,
-                                               watch: LeakWatch) -> None:
+                                               watch: LeakWatch, preset: str) -> None:
     alice = fake.add_user("alice")
-    inter = await fake.slash(alice, "skat new", {"preset": "isko", "deals": 2})
+    inter = await fake.slash(alice, "skat new", {"preset": preset, "deals": 2})
     await fake.wait_callback(inter, WAIT_S)
     table = await runner.service.table_in_channel(int(fake.channel_id))
     assert table is not None and table.status is TableStatus.LOBBY
@@ -65,11 +75,13 @@ async def test_a_skat_series_with_two_ai_seats(fake: FakeDiscord, runner: BotRun
         for mid, cid, value in choices:
             by_component.setdefault((mid, cid), []).append(value)
         # Alice bids on and picks up the skat, so she is the Player who lays away; else random.
-        eager = [k for k, v in by_component.items() if v[0] is None and (
-            (p := ids.parse(k[1])) is not None and isinstance(p, ids.ActionId)
-            and p.action.partition(":")[0] in ("bid", "hold", "skat"))]
+        eager = [k for k, v in by_component.items() if v[0] is None and _eager(k[1])]
+        discard = [(k, v) for k, v in by_component.items()
+                   if v[0] is not None and _select(fake, *k).get("max_values", 1) > 1]
         if eager:
             (mid, cid), values = eager[0], [None]
+        elif discard:  # lay away rather than throw the Tourne down
+            (mid, cid), values = discard[0]
         else:
             (mid, cid), values = rng.choice(sorted(by_component.items(), key=str))
         if values[0] is None:
@@ -99,5 +111,6 @@ async def test_a_skat_series_with_two_ai_seats(fake: FakeDiscord, runner: BotRun
     assert all("**Review**" in p or "No review" in p for p in deals), deals
     summary = next(p for p in posts if "the game is over" in p)
     assert "Deal 1:" in summary and "Totals:" in summary
+    assert ("Proving the score" in summary) == (preset == "classic")
     assert multi_picks == 2, "Alice was the Player twice and laid away with one select each"
     assert watch.leaks == []
