@@ -26,6 +26,7 @@ from bot.games.skat.contracts import Contract, points_of
 from bot.games.skat.dds import Search
 from bot.games.skat.options import SkatOptions
 from bot.games.skat.rules import ROLE_NAMES, DealResult
+from bot.games.skat.scoring import score_game
 
 Seat = int
 Play = tuple[Seat, Card]
@@ -57,6 +58,8 @@ class DealReview:
     could_schneider: bool | None = None
     won: bool | None = None
     turns: list[Turn] = field(default_factory=list)
+    for_bid: bool = False
+    """The target was raised to cover the bid (schneider, or 120: only schwarz would do)."""
 
 
 class _Position:
@@ -104,10 +107,25 @@ def review_deal(result: DealResult, options: SkatOptions) -> DealReview:
         could, turns = _walk(pos, wins)
         return DealReview(True, declarer=decl, contract=contract.code, label=contract.label,
                           could_win=could, won=won, turns=turns)
+    if contract.schwarz_announced:
+        return DealReview(False, "An announced schwarz is decided by tricks, not points.")
     skat = result.laid_away or result.skat
     skat_points = points_of(list(skat))
     threshold = options.schneider_threshold
     target = threshold if contract.schneider_announced else 61
+    for_bid = False
+    if target == 61 and result.bid:
+        # The game must also cover the bid: if its plain value does not, he needed schneider.
+        cards12 = [c for t in result.tricks for s, c in t.plays if s == decl] + list(skat)
+        plain = score_game(contract, options, cards12=cards12, points=61, tricks=5, won=True)
+        if plain.raw < result.bid:
+            higher = score_game(contract, options, cards12=cards12, points=threshold, tricks=5,
+                                won=True)
+            if higher.raw < result.bid:
+                return DealReview(True, declarer=decl, contract=contract.code,
+                                  label=contract.label, target=120, could_win=False,
+                                  could_schneider=False, won=won, for_bid=True)
+            target, for_bid = threshold, True
     search = Search(contract, pos.order, counted={decl}, maximizers={decl}, declarer=decl)
 
     def reaches(i: int, points: int) -> bool:
@@ -126,7 +144,7 @@ def review_deal(result: DealResult, options: SkatOptions) -> DealReview:
     schneider = could if target == threshold else (could and reaches(0, threshold))
     return DealReview(True, declarer=decl, contract=contract.code, label=contract.label,
                       target=target, could_win=could, could_schneider=schneider, won=won,
-                      turns=turns)
+                      turns=turns, for_bid=for_bid)
 
 
 def _walk(pos: _Position, verdict: Callable[[int], bool]) -> tuple[bool, list[Turn]]:
@@ -171,7 +189,13 @@ def review_lines(review: DealReview, roles: list[Seat],
         lines.append(f"With all cards open, {player}'s {review.label} {verdict} "
                      "against best defence.")
     else:
-        goal = "schneider announced" if review.target > 61 else "61"
+        if review.target > 120 - 1:
+            lines.append(f"{player}'s {review.label} could not cover the bid short of schwarz: "
+                         "an overbid from the start.")
+            return lines
+        goal = "61" if review.target == 61 else f"{review.target} (schneider"
+        if review.target != 61:
+            goal += ", to cover the bid)" if review.for_bid else " announced)"
         verdict = "could reach" if review.could_win else "could not reach"
         line = (f"With all cards open, {player}'s {review.label} {verdict} {goal} "
                 "against best defence")

@@ -114,3 +114,41 @@ def test_lines_name_the_turns_in_the_games_words() -> None:
     assert lines[1] == "Trick 3: Hinterhand's 10♥ let the game slip away."
     assert lines[2] == "Trick 5: Vorhand's A♠ let the Player through."
     assert points_of(["HT", "SA"]) == 21  # the cards named are the ones given
+
+
+def test_an_overbid_game_is_reviewed_against_the_schneider_it_needed() -> None:
+    """Mittelhand takes the game at 27 with Diamonds "with 1" (worth 18 at game, 27 with
+    schneider): only schneider covers his bid, so that is what the review asks of the cards."""
+    hands = [
+        ["SJ", "HJ", "DJ", "D8", "D7", "CA", "CT", "CK", "CQ", "C9"],
+        ["CJ", "DA", "DT", "DK", "DQ", "D9", "HA", "HT", "SA", "C7"],
+        ["C8", "ST", "SK", "SQ", "S9", "S8", "S7", "HK", "HQ", "H9"],
+    ]
+    options = GAME.options("isko")
+    state = GAME.new(3, options, seed=1, deal={"hands": hands, "skat": ["H8", "H7"],
+                                                 "dealer": 2})
+    script = iter(["bid:27", "pass", "pass", "skat", "discard:H8,H7", "declare:suit-D"])
+    rng = random.Random(1)
+    while state.last is None:
+        seat = state.to_act[0]
+        if state.phase in ("bid", "skat", "discard", "declare"):
+            action = next(script)
+        else:
+            action = str(rng.choice([a for a in state.legal_actions(seat)
+                                     if a.kind not in NOT_PLAY]))
+        state, _ = state.apply(seat, action)
+    result = state.last
+    assert result.declarer == 1 and result.bid == 27 and len(result.tricks) == 10
+    review = review_deal(result, options)
+    assert review.available and review.for_bid
+    assert review.target == options.schneider_threshold
+    lines = review_lines(review, result.roles)
+    assert "(schneider, to cover the bid)" in lines[0]
+
+
+def test_a_bid_nothing_but_schwarz_covers_is_called_an_overbid() -> None:
+    review = DealReview(True, declarer=0, contract="suit-D", label="Diamonds", target=120,
+                        could_win=False, could_schneider=False, won=False, for_bid=True)
+    assert review_lines(review, [0, 1, 2]) == [
+        "Vorhand's Diamonds could not cover the bid short of schwarz: an overbid from the "
+        "start."]
