@@ -5,7 +5,9 @@ the cards laid away, every trick) holds the whole deal. From it this module asks
 double-dummy search (`dds.Search`, all hands open, best play by everyone) two questions: could
 the Player's cards have won the game (and made schneider), and which card of the play changed
 that verdict: a Player's card that threw a won game away, or an opponent's card that let a lost
-one through. Pure and deterministic; it never looks at a deal in progress.
+one through. "Won" means enough points to cover the bid too: when the plain game was worth less
+than the bid, the question is schneider. Pure and deterministic; it never looks at a deal in
+progress.
 
 Only deals played to the last trick can be reviewed: a claim, a concession or a Null stopped
 early leaves cards that were never shown. Ramsch has no Player and gets no review.
