@@ -20,12 +20,13 @@ Ids are decimal, the action is the game's compact form (``kind`` or ``kind:arg``
 that starts with one of these prefixes but is malformed is still answered (an ephemeral "I don't
 recognise that button"), never silently dropped.
 
-Slash commands (``<game>`` is a registry key; ``euchre`` today):
+Slash commands (``<game>`` is a registry key: ``euchre``, ``skat``):
 
 - ``/<game> new [preset] [players] [thread]``, ``/<game> join``, ``/<game> leave``,
   ``/<game> bot``, ``/<game> start [fill]``, ``/<game> hand``, ``/<game> rules [preset]``,
   ``/<game> score``, ``/<game> abort``, ``/<game> remove <seat>`` (1-based),
   ``/<game> resign`` (guild only; the table is the channel's open table);
+  ``/skat new`` also takes ``[deals]`` and ``[points]`` (running card points on the table);
 - ``/leaderboard <game> [scope: server|global]``, ``/stats [user]``, ``/help`` (anywhere).
 """
 
