@@ -207,8 +207,9 @@ register_planner("skat", skat_layout)
 
 
 def advice_text(view: SkatView, options: SkatOptions) -> str:
-    """Beside the cards: every game's value with them, and (classic) the book's safe counts."""
-    if not view.hand:
+    """Beside the cards: every game's value with them, and (classic) the book's safe counts.
+    Only before the play: once cards leave the hand its values no longer mean anything."""
+    if not view.hand or view.phase in ("kontra", "play", "over"):
         return ""
     cards = _cards_known(view)
     seen = "with the skat" if len(cards) > 10 else "the skat unseen: a Jack in it may change this"

@@ -194,6 +194,11 @@ def test_advice_text_lists_values_and_classic_safe_counts() -> None:
         assert ("safe counts" in text) == (preset == "classic")
         assert len(text) <= 4096
         assert text.count("•") >= 10
+    rng = random.Random(3)
+    while state.phase != "play":
+        seat = state.to_act[0]
+        state, _ = state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert advice_text(state.view(state.to_act[0]), state.options) == ""  # too late to value
     empty = GAME.new(4, GAME.options("classic"), seed=1)
     dealer = empty.dealer
     assert advice_text(empty.view(dealer), empty.options) == ""  # the dealer sits out
