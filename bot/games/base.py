@@ -167,9 +167,17 @@ class State(BaseModel, ABC):
     def is_over(self) -> bool:
         return not self.to_act
 
+    def normalise(self, action: Action) -> Action:
+        """The canonical spelling of ``action`` (``discard:HT,CJ`` -> ``discard:CJ,HT``).
+
+        Games whose actions can be written several ways override this, so a typed move is
+        judged by what it means, not by how it was spelled.
+        """
+        return action
+
     def check_legal(self, seat: Seat, action: Action | str) -> Action:
         """Parse ``action`` and refuse it unless it is among ``legal_actions(seat)``."""
-        parsed = Action.parse(action)
+        parsed = self.normalise(Action.parse(action))
         if seat not in self.to_act:
             raise IllegalAction("It is not your turn.")
         if parsed not in self.legal_actions(seat):

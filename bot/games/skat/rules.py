@@ -296,11 +296,11 @@ class SkatState(State):
         return out
 
     # ---- apply -------------------------------------------------------------------------
+    def normalise(self, action: Action) -> Action:
+        return _canonical_discard(action) if action.kind == "discard" else action
+
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
-        parsed = Action.parse(action)
-        if parsed.kind == "discard":
-            parsed = _canonical_discard(parsed)
-        parsed = self.check_legal(seat, parsed)
+        parsed = self.check_legal(seat, action)
         handler = getattr(self, f"_do_{self.phase}")
         return handler(seat, parsed)
 
