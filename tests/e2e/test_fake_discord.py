@@ -67,6 +67,12 @@ def tiny_bot(guild_id: int) -> commands.Bot:
         except discord.Forbidden as exc:
             await interaction.followup.send(f"dm closed {exc.code}", ephemeral=True)
 
+    sub = app_commands.Group(name="table", description="table", parent=group)
+
+    @sub.command(name="seat", description="seat")
+    async def seat(interaction: discord.Interaction, who: discord.Member, n: int = 1) -> None:
+        await interaction.response.send_message(f"{who.name} sits at {n}", ephemeral=True)
+
     @group.command(name="pick", description="pick")
     async def pick(interaction: discord.Interaction) -> None:
         view = discord.ui.View(timeout=None)
@@ -117,6 +123,18 @@ async def test_slash_button_dm_and_closed_dm(world: tuple[FakeDiscord, Any]) -> 
     await fake.reply(again)
     note = await fake.wait_for(lambda: [e for e in fake.replies(again) if e.ephemeral])
     assert note[0].text == f"dm closed {CANNOT_DM}" and note[0].user_id == alice
+
+
+async def test_subcommand_group_with_a_user_option(world: tuple[FakeDiscord, Any]) -> None:
+    fake, _bot = world
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    inter = await fake.slash(alice, "demo table seat", {"who": bob, "n": 3})
+    group = inter.payload["data"]["options"][0]
+    assert group["type"] == 2 and group["options"][0]["type"] == 1
+    answer = await fake.reply(inter)
+    assert answer.ephemeral and answer.user_id == alice and answer.text == "bob sits at 3"
+    with pytest.raises(KeyError):
+        fake.command_data("demo table nope")
 
 
 async def test_select_defer_and_dm_interaction(world: tuple[FakeDiscord, Any]) -> None:
