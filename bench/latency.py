@@ -1,14 +1,14 @@
 """Interaction latency under load: many tables played at once through the fake Discord.
 
-    python -m bench.latency [--tables 200] [--actions 15] [--ai-budget-ms 50]
+    python -m bench.latency [--tables 200] [--actions 10] [--think-ms 2000] [--ai-budget-ms 50]
 
 One process, one event loop, as the bot runs: the real bot and discord.py client, a real
 SQLite file, and the fake Discord of the e2e tests on 127.0.0.1. Each table sits in its own
-channel with one human (played by this script) and three AI seats (AI delay 0). Every human
-click is a real INTERACTION_CREATE; its latency is from the moment the fake sends it on the
-gateway to the moment the bot's callback arrives at the fake (what Discord's 3-second
-deadline is about). Actions persisted per second counts every committed action (human and
-AI) in the action log over the play phase.
+channel with one human (played by this script, thinking a random 0..2x``--think-ms`` before
+each click) and three AI seats (AI delay 0). Every human click is a real INTERACTION_CREATE;
+its latency is from the moment the fake sends it on the gateway to the moment the bot's
+callback arrives at the fake (what Discord's 3-second deadline is about). Actions persisted
+per second counts every committed action (human and AI) in the action log over the play phase.
 
 The fake shares the loop (and the two cores) with the bot, so the figures include its own
 work: they are an upper bound on what the bot alone would show. The machine's load average is
@@ -143,12 +143,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.latency", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables (channels)")
-    parser.add_argument("--actions", type=int, default=15,
+    parser.add_argument("--actions", type=int, default=10,
                         help="human actions per table (new games start as games end)")
     parser.add_argument("--ai-budget-ms", type=int, default=50, help="AI thinking budget")
     parser.add_argument("--edit-interval", type=float, default=1.0,
                         help="table message edits coalesced per interval (s), as in production")
-    parser.add_argument("--think-ms", type=float, default=0.0,
+    parser.add_argument("--think-ms", type=float, default=2000.0,
                         help="mean human thinking time before a click (0: click at once, "
                              "which measures the bot saturated)")
     parser.add_argument("--seed", type=int, default=1)
