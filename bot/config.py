@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pydantic import Field, field_validator
@@ -24,6 +25,10 @@ class Settings(BaseSettings):
     timeouts_before_ai: int = Field(default=2, ge=1)
     ai_budget_ms: int = Field(default=200, ge=10)
     table_edit_interval_s: float = Field(default=1.0, ge=0)
+    ai_processes: int = Field(
+        default_factory=lambda: min(2, os.cpu_count() or 1), ge=0,
+        description="Worker processes for AI moves (off the event loop's GIL); 0 = threads.",
+    )
 
     @field_validator("log_level")
     @classmethod

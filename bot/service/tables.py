@@ -16,6 +16,7 @@ import logging
 import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -23,7 +24,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from bot.games import registry
 from bot.games.base import Event, Game, GameError, IllegalAction, Options
-from bot.service.ai import AI_LEVELS, choose_move
+from bot.service.ai import AI_LEVELS, AIPool, acquire_pool, choose_move, release_pool
 from bot.service.errors import (
     BadOptions,
     IllegalMove,
@@ -94,6 +95,11 @@ def _forget(inflight: set[asyncio.Task[Any]]) -> Callable[[asyncio.Task[Any]], N
     return done
 
 
+def _log_warm_failure(future: Future[int]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("an AI worker failed to start: %r", future.exception())
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -122,6 +128,7 @@ class TableService:
         timeouts_before_ai: int = 2,
         ai_budget_ms: int = 200,
         ai_delay_s: float = 0.0,
+        ai_processes: int = 0,
     ) -> None:
         self.store = store
         self.turn_timeout_s = turn_timeout_s
@@ -129,6 +136,9 @@ class TableService:
         self.timeouts_before_ai = timeouts_before_ai
         self.ai_budget_ms = ai_budget_ms
         self.ai_delay_s = ai_delay_s
+        self.ai_processes = ai_processes
+        """Worker processes for AI moves (the process's shared pool); 0 thinks in threads."""
+        self._ai_pool: AIPool | None = None
         self._live: dict[int, _Live] = {}
         self._listeners: list[Listener] = []
         self._outbox: dict[int, deque[TableUpdate]] = {}
@@ -148,6 +158,7 @@ class TableService:
 
     async def start(self) -> None:
         """Load every open table, re-arm its timers and resume pending AI turns."""
+        self._warm_ai()
         for row in await self.store.open_tables():
             if row.id in self._live:
                 continue
@@ -183,6 +194,7 @@ class TableService:
                     task.cancel()
                     pending.append(task)
         await asyncio.gather(*pending, return_exceptions=True)
+        self._release_ai()
         for live in lives:  # listeners still being served may call set_message
             live.lock.release()
         senders = [t for t in self._senders.values() if not t.done()]
@@ -860,7 +872,7 @@ class TableService:
                     break
                 action, _ = await choose_move(
                     live.game, state, seat.index, seed=info.seed, version=info.version,
-                    budget_ms=self.ai_budget_ms,
+                    budget_ms=self.ai_budget_ms, pool=self._pool(),
                 )
                 new_state, events = state.apply(seat.index, action)
                 count = seat.timeouts + 1
@@ -887,6 +899,30 @@ class TableService:
         return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
     # -- internals: AI turns -----------------------------------------------------------------
+
+    def _pool(self) -> AIPool | None:
+        """The shared AI process pool, joined on first use (None: think in threads)."""
+        if self.ai_processes > 0 and self._ai_pool is None and not self._closing:
+            self._ai_pool = acquire_pool(self.ai_processes)
+        return self._ai_pool
+
+    def _warm_ai(self) -> None:
+        """Start the AI workers now, so the first AI move does not wait for them."""
+        pool = self._pool()
+        if pool is None:
+            return
+        try:
+            futures = pool.warm()
+        except Exception:
+            log.exception("AI worker processes could not be started; moves will retry")
+            return
+        for future in futures:
+            future.add_done_callback(_log_warm_failure)
+
+    def _release_ai(self) -> None:
+        pool, self._ai_pool = self._ai_pool, None
+        if pool is not None:
+            release_pool(pool)
 
     def _kick(self, live: _Live) -> None:
         """Make sure the AI runner of this table is going if an AI seat is to act."""
@@ -921,8 +957,10 @@ class TableService:
                         continue
                 action, _ = await choose_move(
                     live.game, info.state, seat.index, seed=info.seed, version=info.version,
-                    budget_ms=self.ai_budget_ms,
+                    budget_ms=self.ai_budget_ms, pool=self._pool(),
                 )
+                if self._closing:  # close() holds the locks; a swallowed cancel must not wait
+                    return
                 async with live.lock:
                     if self._closing or self._live.get(info.id) is not live:
                         return
