@@ -88,14 +88,16 @@ def offered_now(runner: BotRunner, user: str, table: Any) -> list[Choice]:
 
 
 async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
-              edit_interval_s: float = 1.0, think_s: float = 0.0) -> dict[str, float]:
+              edit_interval_s: float = 1.0, think_s: float = 0.0,
+              ai_processes: int = 0) -> dict[str, float]:
     fake = await FakeDiscord(channels=tables).start()
     point_discord_at(fake)
     users = [fake.add_user(f"player{i}") for i in range(tables)]
     channels = list(fake.channels)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite3"
-        runner = BotRunner(fake, db, service={"ai_budget_ms": ai_budget_ms},
+        runner = BotRunner(fake, db, service={"ai_budget_ms": ai_budget_ms,
+                                              "ai_processes": ai_processes},
                            settings={"table_edit_interval_s": edit_interval_s})
         await runner.start()
         fake.record_requests = fake.keep_events = False
@@ -151,16 +153,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think-ms", type=float, default=2000.0,
                         help="mean human thinking time before a click (0: click at once, "
                              "which measures the bot saturated)")
+    parser.add_argument("--ai-processes", type=int, default=min(2, os.cpu_count() or 1),
+                        help="AI worker processes (0: threads), as the ai_processes setting")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice warnings
     harness.WAIT_S = 120.0  # saturated, waits are long: measure them rather than fail
     r = asyncio.run(run(args.tables, args.actions, args.ai_budget_ms, args.seed,
-                        args.edit_interval, args.think_ms / 1000))
+                        args.edit_interval, args.think_ms / 1000, args.ai_processes))
     print(f"tables {r['tables']:.0f}, human actions {r['human_actions']:.0f} "
-          f"in {r['seconds']:.1f} s (AI budget {args.ai_budget_ms} ms, "
-          f"think {args.think_ms:.0f} ms)")
+          f"in {r['seconds']:.1f} s (AI budget {args.ai_budget_ms} ms in "
+          f"{args.ai_processes or 'no'} worker processes, think {args.think_ms:.0f} ms)")
     print(f"interaction -> callback: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
           f"max {r['max_ms']:.1f} ms (/euchre new, set-up included: p50 "
           f"{r['slash_p50_ms']:.1f} ms)")
@@ -169,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bot REST requests outside interactions: {r['rest_per_s']:.0f}/s "
           "(Discord's global limit is 50/s; the fake does not enforce it)")
     print(f"process CPU {r['cpu_s']:.1f} s for {r['seconds']:.1f} s of play "
-          f"({r['cpu_ms_per_action']:.1f} ms per persisted action, bot + fake + AI threads); "
+          f"({r['cpu_ms_per_action']:.1f} ms per persisted action: bot + fake"
+          f"{'' if args.ai_processes else ' + AI threads'}); "
           f"load average {r['load']:.1f} on {os.cpu_count()} cores")
     if r["stuck"]:  # a database thread left running would keep the process alive
         sys.stdout.flush()
