@@ -1,8 +1,9 @@
 """`GameCog`: the slash-command group every table game shares.
 
 A game's cog is ``class EuchreCog(GameCog, game_key="euchre")``; it gets ``/euchre new, join,
-leave, bot, start, hand, rules, score, abort`` and adds only what is its own. The preset and
-player-count choices of ``new`` come from the game's registry entry, so no cog repeats them.
+leave, bot, start, hand, rules, score, abort, remove, resign`` and adds only what is its own.
+The preset and player-count choices of ``new`` come from the game's registry entry, so no cog
+repeats them.
 """
 
 from __future__ import annotations
@@ -16,18 +17,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.replies import DM_ONLY, GUILD_ONLY, guard, refuse, reply
-from bot.discord.tables import TableUI, display_name, table_embed, table_view
+from bot.discord.tables import TableUI, display_name, is_manager, table_embed, table_view
 from bot.games import registry
 from bot.games.base import Game
 from bot.service.models import TableInfo
 
 log = logging.getLogger(__name__)
 RULES_MAX = 4096
-
-
-def _is_manager(interaction: discord.Interaction) -> bool:
-    perms = interaction.permissions
-    return bool(perms.manage_channels or perms.administrator)
 
 
 class GameCog(commands.GroupCog):
@@ -231,7 +227,7 @@ class GameCog(commands.GroupCog):
             await self.ui.service.start_game(
                 table.id,
                 interaction.user.id,
-                is_manager=_is_manager(interaction),
+                is_manager=is_manager(interaction),
                 fill_with_ai=fill,
             )
             await reply(interaction, "The cards are dealt. Watch your DMs for your hand.")
@@ -267,7 +263,7 @@ class GameCog(commands.GroupCog):
             if (table := await self._table_here(interaction)) is None:
                 return
             await self.ui.service.abort(
-                table.id, interaction.user.id, is_manager=_is_manager(interaction)
+                table.id, interaction.user.id, is_manager=is_manager(interaction)
             )
             await reply(interaction, "You closed the table.")  # the channel gets the notice
 
@@ -280,7 +276,7 @@ class GameCog(commands.GroupCog):
             if (table := await self._table_here(interaction)) is None:
                 return
             await self.ui.service.remove_seat(
-                table.id, interaction.user.id, seat - 1, is_manager=_is_manager(interaction)
+                table.id, interaction.user.id, seat - 1, is_manager=is_manager(interaction)
             )
             await reply(interaction, f"Seat {seat} is free again.")
 

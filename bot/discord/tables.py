@@ -179,7 +179,8 @@ def hand_message(
     return _clip("\n".join(parts), CONTENT_MAX), action_view(layout)
 
 
-def _is_manager(interaction: discord.Interaction) -> bool:
+def is_manager(interaction: discord.Interaction) -> bool:
+    """Manage Channels (or Administrator) here: may start or abort any table."""
     perms = getattr(interaction, "permissions", None)
     return bool(perms and (perms.manage_channels or perms.administrator))
 
@@ -546,7 +547,7 @@ class TableUI:
             else:
                 # Start deals at once: the AI takes any seat still empty (as /<game> start does).
                 work = self.service.start_game(
-                    table_id, user.id, is_manager=_is_manager(interaction), fill_with_ai=True
+                    table_id, user.id, is_manager=is_manager(interaction), fill_with_ai=True
                 )
             await self._soon(interaction, work)
             if not interaction.response.is_done():
