@@ -1,0 +1,240 @@
+"""AI moves through the process pool: same answers as threads, the seat's view only, and a dead,
+runaway or closed pool never stalls a table."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pickle
+import random
+import signal
+import time
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from bot.games import registry
+from bot.games.base import Action, Game, View
+from bot.service import ai
+from bot.service.ai import AIPool, choose_move, thinking
+from tests.service import toygame
+from tests.service.conftest import Harness, Recorder
+
+BIG_BUDGET_MS = 5000
+"""Enough for the Euchre and Skat AIs to reach their sample cap (about 0.1 s worst case), so
+their answer does not depend on how fast the machine is and threads and workers must agree."""
+
+
+class SlowGame(toygame.ToyGame):
+    """The toy game, but its AI dawdles ``budget_ms`` (so a test can catch a move in a worker)."""
+
+    key = "slowtoy"
+
+    def choose(
+        self, view: View, legal: Sequence[Action], rng: random.Random, budget_ms: int
+    ) -> Action:
+        time.sleep(budget_ms / 1000)
+        return legal[0]
+
+
+GAME = SlowGame()
+"""Found by the worker through this module (``Thinking.module``), as a run-time game is."""
+
+
+@pytest.fixture
+async def pool() -> AsyncIterator[AIPool]:
+    p = AIPool(1)
+    try:
+        yield p
+    finally:
+        p.close()
+
+
+@pytest.fixture
+def slow_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._MODULES, "slowtoy", __name__)
+    registry.get.cache_clear()
+
+
+def _positions(key: str, games: int, per_game: int) -> list[tuple[Game, object, int]]:
+    """Positions with a real choice from random play-outs, spread over each game."""
+    game = registry.get(key)
+    found = []
+    for seed in range(games):
+        state = game.new(game.default_players, game.options(), seed=seed)
+        rng = random.Random(seed)
+        picks: list[tuple[Game, object, int]] = []
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            if len(legal) > 1:
+                picks.append((game, state, seat))
+            state, _ = state.apply(seat, rng.choice(legal))
+        found += random.Random(seed).sample(picks, min(per_game, len(picks)))
+    return found
+
+
+def _gone(pid: int) -> bool:
+    """The process has exited (a zombie waiting to be reaped counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+
+
+async def _until(check: object, limit_s: float = 20.0) -> None:
+    """Poll ``check()``; the limit only stops a broken test from hanging."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit_s
+    while not check():  # type: ignore[operator]
+        if loop.time() > end:
+            raise AssertionError("condition not reached")
+        await asyncio.sleep(0.02)
+
+
+@pytest.mark.parametrize("key", ["euchre", "skat"])
+async def test_pool_and_threads_choose_the_same_move(pool: AIPool, key: str) -> None:
+    positions = _positions(key, games=3, per_game=6)
+    assert len(positions) >= 12
+    for index, (game, state, seat) in enumerate(positions):
+        kw = {"seed": 1000 + index, "version": index, "budget_ms": BIG_BUDGET_MS}
+        in_thread = await choose_move(game, state, seat, **kw)  # type: ignore[arg-type]
+        in_worker = await choose_move(game, state, seat, pool=pool, **kw)  # type: ignore[arg-type]
+        assert in_worker == in_thread
+        assert in_worker[1] == "ai"
+    assert pool.replaced == 0
+
+
+def test_the_payload_holds_the_seats_view_and_nothing_hidden() -> None:
+    game = registry.get("euchre")
+    checked = 0
+    for game, state, seat in _positions("euchre", games=4, per_game=8):
+        legal = state.legal_actions(seat)  # type: ignore[attr-defined]
+        job = thinking(game, state, seat, legal, seed=1, version=2, budget_ms=50)  # type: ignore[arg-type]
+        assert job.view == state.view(seat)  # type: ignore[attr-defined]
+        assert job.view.seat == seat
+        wire = pickle.loads(pickle.dumps(job))
+        assert wire == job
+        text = wire.view.model_dump_json(exclude={"last_hand"})  # last deal's cards are public
+        for other, hand in enumerate(state.hands):  # type: ignore[attr-defined]
+            if other == seat:
+                continue
+            for card in hand:
+                if card != wire.view.turn_up:  # the turned card is public wherever it went
+                    assert f'"{card}"' not in text, (seat, other, card)
+                    checked += 1
+    assert checked > 100
+
+
+async def test_a_killed_worker_gives_a_fallback_move_and_fresh_workers(
+    pool: AIPool, slow_registered: None
+) -> None:
+    state = GAME.new(2, GAME.options(), seed=3)
+    move = asyncio.create_task(
+        choose_move(GAME, state, 0, seed=7, version=1, budget_ms=60_000, pool=pool)
+    )
+    await _until(lambda: pool.pids())
+    first = pool.pids()
+    await asyncio.sleep(0.2)  # the move is in the worker (or queued for it: broken all the same)
+    for pid in first:
+        os.kill(pid, signal.SIGKILL)
+    action, how = await asyncio.wait_for(move, 20)
+    assert how == "fallback"
+    assert action in state.legal_actions(0)
+    assert pool.replaced == 1
+    again = await choose_move(GAME, state, 0, seed=7, version=1, budget_ms=10, pool=pool)
+    assert again == (state.legal_actions(0)[0], "ai")
+    assert pool.pids() and not set(pool.pids()) & set(first)
+
+
+async def test_a_runaway_move_falls_back_and_its_worker_is_killed(
+    pool: AIPool, slow_registered: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ai, "hard_limit_s", lambda budget_ms: 0.5 if budget_ms > 1000 else 30.0)
+    state = GAME.new(2, GAME.options(), seed=3)
+    action, how = await choose_move(GAME, state, 0, seed=7, version=1, budget_ms=60_000,
+                                    pool=pool)
+    assert how == "fallback" and action in state.legal_actions(0)
+    assert pool.replaced == 1
+    again = await choose_move(GAME, state, 0, seed=7, version=1, budget_ms=10, pool=pool)
+    assert again[1] == "ai"
+
+
+async def test_an_ai_error_in_the_worker_falls_back(pool: AIPool) -> None:
+    game = registry.get("euchre")
+    state = game.new(4, game.options(), seed=1)
+    seat = state.to_act[0]
+    # The toy AI asserts it is given a toy view; here it gets a Euchre one and raises.
+    action, how = await choose_move(toygame.GAME, _Fake(state), seat, seed=1, version=0,
+                                    budget_ms=10, pool=pool)  # type: ignore[arg-type]
+    assert how == "fallback" and action in state.legal_actions(seat)
+    assert pool.replaced == 0  # an AI's exception is not a broken pool
+
+
+class _Fake:
+    """A state whose legal moves and view come from Euchre but is played as the toy game."""
+
+    def __init__(self, state: object) -> None:
+        self._state = state
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self._state.legal_actions(seat)  # type: ignore[attr-defined,no-any-return]
+
+    def view(self, seat: int) -> View:
+        return self._state.view(seat)  # type: ignore[attr-defined,no-any-return]
+
+    def normalise(self, action: Action) -> Action:
+        return action
+
+
+async def _play_toy(harness: Harness, **kw: object) -> list[tuple[int, str, str]]:
+    svc, _ = await harness.open(**kw)
+    info = await svc.create(game_key="toy", channel_id=1, guild_id=7, host_id=1,
+                            host_name="Ann", players=4, options={"pile": 40}, seed=4242)
+    info = await svc.start_game(info.id, 1, fill_with_ai=True)
+    while True:
+        await svc.settle(info.id)
+        info = await svc.get(info.id)
+        if not info.is_open:
+            break
+        await svc.act(info.id, 1, info.state.legal_actions(0)[-1].__str__(),  # type: ignore[union-attr]
+                      version=info.version)
+    log = [(a.seat, a.action, a.reason) for a in await svc.store.actions(info.id)]
+    await svc.close()
+    harness.services.remove(svc)
+    return log
+
+
+async def test_a_table_plays_the_same_game_in_workers_as_in_threads(
+    harness: Harness, tmp_path: Path
+) -> None:
+    in_threads = await _play_toy(harness, ai_processes=0)
+    other = Harness(tmp_path / "other.sqlite3")
+    in_workers = await _play_toy(other, ai_processes=1)
+    assert in_workers == in_threads
+    assert sum(1 for _, _, source in in_workers if source == "ai") >= 6
+    assert ai._shared is None  # the last service to close shut the shared pool down
+
+
+async def test_close_with_a_move_in_a_worker_returns_promptly_and_kills_it(
+    harness: Harness, slow_registered: None
+) -> None:
+    svc, rec = await harness.open(ai_processes=1, ai_budget_ms=60_000)
+    assert isinstance(rec, Recorder)
+    info = await svc.create(game_key="slowtoy", channel_id=1, guild_id=7, host_id=1,
+                            host_name="Ann", players=2, options={"pile": 30})
+    await svc.start_game(info.id, 1, fill_with_ai=True)
+    info = await svc.get(info.id)
+    if info.state is not None and 0 in info.state.to_act:  # the human first: hand over
+        await svc.act(info.id, 1, "take:1", version=info.version)
+    shared = ai._shared
+    assert shared is not None
+    await _until(lambda: shared.pids())
+    workers = shared.pids()
+    await asyncio.sleep(0.2)  # the AI's sixty-second move is under way in the worker
+    await asyncio.wait_for(svc.close(), 10)  # a hang guard, far below the move's minute
+    harness.services.remove(svc)
+    assert ai._shared is None
+    await _until(lambda: all(_gone(pid) for pid in workers))
