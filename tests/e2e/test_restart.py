@@ -39,10 +39,10 @@ async def test_old_buttons_work_after_a_restart(fake: FakeDiscord, runner: BotRu
     assert not [e for e in fake.replies(click) if e.ephemeral and e.kind == "create"], \
         "the old button was refused after the restart"
     assert after.status is TableStatus.PLAYING or not after.is_open
-    # Stopped again while the AI seats are still to play: the new process resumes them. A
-    # DM the old process was sending may be lost (FINDINGS.md): "Show my hand" recovers.
+    # Stopped again while the AI seats are still to play: the new process resumes them, and
+    # offers the human their turn again (a DM may have died with the old process).
     await runner.restart()
-    table, choices = await my_turn(runner, alice, table_id, show_hand=True)
+    table, choices = await my_turn(runner, alice, table_id)
     if choices:
         await take(fake, alice, rng.choice(choices))
         await runner.wait_table(table_id, lambda t, v=table.version: t.version > v)
