@@ -33,6 +33,10 @@ def default_processes() -> int:
     return min(2, os.cpu_count() or 1)
 
 
+START_LIMIT_S = 30.0
+"""How long new workers may take to start (and import the games) before we give up on them."""
+
+
 def hard_limit_s(budget_ms: int) -> float:
     """How long we wait for ``choose`` before playing a random legal move instead.
 
@@ -123,10 +127,14 @@ class _Executor:
         self.pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_warm)
         self.workers = workers
         self.retired = False
+        self.ready = False
+        self._warming: list[Future[int]] | None = None
 
     def warm(self) -> list[Future[int]]:
-        """Start every worker now (one task each makes the pool spawn them all)."""
-        return [self.pool.submit(_ready) for _ in range(self.workers)]
+        """Start every worker now (one task each makes the pool spawn them all); once."""
+        if self._warming is None:
+            self._warming = [self.pool.submit(_ready) for _ in range(self.workers)]
+        return self._warming
 
     def pids(self) -> list[int]:
         return [p.pid for p in self._processes() if p.pid is not None]
@@ -179,10 +187,13 @@ class AIPool:
         self._current: _Executor | None = None
         self._slots: asyncio.Semaphore | None = None
         self.users = 0
+        self.closed = False
         self.replaced = 0
         """How many times a broken or runaway generation of workers was replaced."""
 
     def _executor(self) -> _Executor:
+        if self.closed:  # a straggler after close() must not start workers nobody will stop
+            raise BrokenProcessPool("the AI pool is closed")
         if self._current is None or self._current.retired:
             self._current = _Executor(self.workers)
         return self._current
@@ -194,6 +205,25 @@ class AIPool:
     def pids(self) -> list[int]:
         """The worker processes of the current generation (for tests and diagnostics)."""
         return [] if self._current is None else self._current.pids()
+
+    async def _started(self, executor: _Executor) -> None:
+        """Wait for a new generation's workers to be up, outside any move's limit: a worker's
+        start-up (a fork, the games' imports, the main module's) is not the AI running away."""
+        if executor.ready:
+            return
+        try:
+            started = asyncio.gather(*(asyncio.wrap_future(f) for f in executor.warm()))
+            await asyncio.wait_for(asyncio.shield(started), START_LIMIT_S)
+        except (BrokenProcessPool, RuntimeError, TimeoutError) as exc:
+            self._replace(executor, 0)
+            raise BrokenProcessPool(f"the AI workers did not start: {exc!r}") from None
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # we are being cancelled (close)
+            self._replace(executor, 0)  # the start-up was cancelled: the pool was stopped
+            raise BrokenProcessPool("the AI workers were stopped while starting") from None
+        executor.ready = True
 
     def _replace(self, executor: _Executor, grace_s: float) -> None:
         if not executor.retired:
@@ -214,6 +244,7 @@ class AIPool:
             self._slots = asyncio.Semaphore(self.workers)
         async with self._slots:
             executor = self._executor()
+            await self._started(executor)
             try:
                 future = executor.pool.submit(think, job)
             except (BrokenProcessPool, RuntimeError):
@@ -230,6 +261,7 @@ class AIPool:
 
     def close(self) -> None:
         """Kill the workers now (a move in flight is abandoned, not awaited); never blocks."""
+        self.closed = True
         if self._current is not None:
             self._current.stop(0)
             self._current = None

@@ -238,3 +238,6 @@ async def test_close_with_a_move_in_a_worker_returns_promptly_and_kills_it(
     harness.services.remove(svc)
     assert ai._shared is None
     await _until(lambda: all(_gone(pid) for pid in workers))
+    state = GAME.new(2, GAME.options(), seed=3)  # a straggler starts no new workers
+    late = await choose_move(GAME, state, 0, seed=1, version=1, budget_ms=10, pool=shared)
+    assert late[1] == "fallback" and shared.pids() == []
