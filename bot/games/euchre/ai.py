@@ -18,8 +18,9 @@ from collections.abc import Sequence
 
 from bot.games.base import Action, View, act
 from bot.games.cards import Card, deck
+from bot.games.euchre.ranking import effective_suit
 from bot.games.euchre.rules import EuchreView
-from bot.games.euchre.solver import Solver, card_bits, effective_suit
+from bot.games.euchre.solver import Solver, card_bits
 from bot.games.euchre.strength import (
     best_discard,
     card_value,

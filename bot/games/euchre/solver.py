@@ -13,10 +13,11 @@ views, so the AI can call it on any guessed deal and tests can check it against 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from bot.games.cards import SAME_COLOUR, SUITS, Card
+from bot.games.euchre.ranking import effective_suit, trick_winner
 
 BLOCK = 10
 """Bits per effective suit: 9 trumps (32-card pack) fit, and a gap is harmless."""
@@ -50,32 +51,6 @@ def card_bits(trump: str) -> Mapping[Card, int]:
 @cache
 def bit_cards(trump: str) -> Mapping[int, Card]:
     return {b: c for c, b in card_bits(trump).items()}
-
-
-def effective_suit(card: Card, trump: str | None) -> str:
-    """The suit a card follows as: the left bower is a trump."""
-    if trump is not None and card[1] == "J" and card[0] == SAME_COLOUR[trump]:
-        return trump
-    return card[0]
-
-
-def beats(card: Card, best: Card, trump: str) -> bool:
-    """Does ``card`` beat the trick's current best card ``best`` (played earlier)?"""
-    bits = card_bits(trump)
-    c, w = bits[card], bits[best]
-    cb, wb = c // BLOCK, w // BLOCK
-    if cb == wb:
-        return c > w
-    return cb == TRUMP_BLOCK
-
-
-def trick_winner(plays: Sequence[tuple[int, Card]], trump: str) -> int:
-    """The seat that wins a complete trick given as (seat, card) in playing order."""
-    win_seat, win_card = plays[0]
-    for seat, card in plays[1:]:
-        if beats(card, win_card, trump):
-            win_seat, win_card = seat, card
-    return win_seat
 
 
 class Solver:
@@ -382,10 +357,12 @@ def brute_force(
     leader: int,
     trick: Sequence[tuple[int, Card]] = (),
 ) -> int:
-    """Plain minimax over every legal card, for tests of `Solver` on small positions."""
+    """Plain minimax over every legal card, for tests of `Solver` on small positions.
+
+    It uses the rules' own card order (`ranking`), not the solver's bit layout, so the two
+    check each other."""
     n = len(hands)
     held = [list(h) for h in hands]
-    lead_suit: Callable[[Card], str] = lambda c: effective_suit(c, trump)  # noqa: E731
 
     def order_from(lead: int, played: set[int]) -> list[int]:
         seq = [(lead + i) % n for i in range(n)]
@@ -402,8 +379,8 @@ def brute_force(
         seat = order[len(cur)]
         hand = held[seat]
         if cur:
-            led = lead_suit(cur[0][1])
-            follow = [c for c in hand if lead_suit(c) == led]
+            led = effective_suit(cur[0][1], trump)
+            follow = [c for c in hand if effective_suit(c, trump) == led]
             cands = follow or list(hand)
         else:
             cands = list(hand)

@@ -10,7 +10,8 @@ import pytest
 from bot.games.base import act
 from bot.games.cards import deck
 from bot.games.euchre import GAME, EuchreState, ai
-from bot.games.euchre.solver import Solver, brute_force, effective_suit
+from bot.games.euchre.ranking import effective_suit
+from bot.games.euchre.solver import Solver, brute_force
 from bot.games.euchre.strength import best_discard, strength
 
 PRESETS = ("hoyle1871", "modern")
