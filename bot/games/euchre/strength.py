@@ -10,14 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.cards import SAME_COLOUR, SUITS, Card
+from bot.games.euchre.ranking import effective_suit
 
 _TRUMP_VALUE = {"A": 0.65, "K": 0.5, "Q": 0.42, "T": 0.34, "9": 0.32, "8": 0.3, "7": 0.3}
-
-
-def _eff(card: Card, trump: str) -> str:
-    if card[1] == "J" and card[0] == SAME_COLOUR[trump]:
-        return trump
-    return card[0]
 
 
 def card_value(card: Card, trump: str, *, long_suits: bool = True) -> float:
@@ -42,7 +37,7 @@ def strength(hand: Sequence[Card], trump: str, *, long_suits: bool = True) -> fl
     often trumped. Besides card values: both bowers together, length in trumps, and short side
     suits (a void lets small trumps take tricks).
     """
-    trumps = [c for c in hand if _eff(c, trump) == trump]
+    trumps = [c for c in hand if effective_suit(c, trump) == trump]
     total = sum(card_value(c, trump, long_suits=long_suits) for c in hand)
     if trump + "J" in hand and SAME_COLOUR[trump] + "J" in hand:
         total += 0.15
@@ -50,7 +45,7 @@ def strength(hand: Sequence[Card], trump: str, *, long_suits: bool = True) -> fl
     if n >= 3:
         total += 0.15 * (n - 2)
     if n >= 2:
-        side = {_eff(c, trump) for c in hand} - {trump}
+        side = {effective_suit(c, trump) for c in hand} - {trump}
         voids = 3 - len(side)
         total += 0.2 * voids
         # a plain king behind its own ace is nearly as good as an ace once the ace has drawn
@@ -66,7 +61,7 @@ def best_discard(hand: Sequence[Card], trump: str) -> Card:
     Among side cards that are not aces, drop a singleton (it makes a void) and the lowest one
     first; with nothing else to drop, the lowest trump goes (or a lone plain ace, never a bower).
     """
-    side = [c for c in hand if _eff(c, trump) != trump]
+    side = [c for c in hand if effective_suit(c, trump) != trump]
     if not side:
         return min(hand, key=lambda c: card_value(c, trump))
     by_suit: dict[str, list[Card]] = {}
