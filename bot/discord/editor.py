@@ -18,8 +18,52 @@ K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
 
 
+class RateLimiter:
+    """A token bucket shared by every table: on average at most ``rate`` sends a second, in
+    bursts of up to ``burst``. Waiters are served in arrival order (asyncio.Lock is FIFO).
+
+    Discord allows a bot about 50 requests a second outside interaction callbacks; with many
+    busy tables, per-table coalescing alone would exceed it, so table-message edits draw from
+    a budget below it and each table's edits simply come less often (always the newest)."""
+
+    def __init__(
+        self,
+        rate: float,
+        burst: float = 1.0,
+        *,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        if rate <= 0 or burst < 1:
+            raise ValueError("rate must be positive and burst at least 1")
+        self.rate = rate
+        self.burst = burst
+        self._tokens = burst
+        self._clock = clock
+        self._sleep = sleep
+        self._updated: float | None = None
+        self._lock = asyncio.Lock()
+
+    def _now(self) -> float:
+        return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
+
+    async def acquire(self) -> None:
+        async with self._lock:
+            while True:
+                now = self._now()
+                if self._updated is not None:
+                    elapsed = max(0.0, now - self._updated)
+                    self._tokens = min(self.burst, self._tokens + elapsed * self.rate)
+                self._updated = now
+                if self._tokens >= 1:
+                    self._tokens -= 1
+                    return
+                await self._sleep((1 - self._tokens) / self.rate)
+
+
 class CoalescingEditor(Generic[K, T]):
-    """Sends ``send(key, item)`` for the newest item per key, spaced by ``interval`` seconds.
+    """Sends ``send(key, item)`` for the newest item per key, spaced by ``interval`` seconds
+    (and, with a ``limiter``, within a budget shared by all keys).
 
     ``order`` gives each item a rank (a table version); an item older than one already sent or
     pending is dropped, so out-of-order updates can never roll a message back.
@@ -32,8 +76,10 @@ class CoalescingEditor(Generic[K, T]):
         *,
         order: Callable[[T], int] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        limiter: RateLimiter | None = None,
     ) -> None:
         self._send = send
+        self._limiter = limiter
         self._interval = interval
         self._order = order
         self._sleep = sleep
@@ -59,6 +105,8 @@ class CoalescingEditor(Generic[K, T]):
 
     async def _run(self, key: K) -> None:
         while key in self._pending:
+            if self._limiter is not None:
+                await self._limiter.acquire()  # meanwhile newer items replace the pending one
             item = self._pending.pop(key)
             if self._order is not None:
                 self._last_rank[key] = self._order(item)

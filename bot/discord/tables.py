@@ -22,7 +22,7 @@ import discord
 from bot import render
 from bot.discord import custom_ids as ids
 from bot.discord.components import action_view, lobby_view, show_hand_view
-from bot.discord.editor import CoalescingEditor
+from bot.discord.editor import CoalescingEditor, RateLimiter
 from bot.discord.layout import plan_for
 from bot.discord.replies import SOMETHING_WRONG, guard, refuse
 from bot.games import registry
@@ -38,6 +38,10 @@ T = TypeVar("T")
 DM_CLOSED = 50007
 DEAL_EVENTS = frozenset({"deal", "redeal"})
 RESTARTED = "I was restarted; here is your turn again."
+EDIT_BUDGET_PER_S = 15.0
+"""Table-message edits a second across all tables: Discord allows a bot about 50 requests a
+second outside interaction callbacks, and DMs and posts need the rest."""
+EDIT_BURST = 10.0
 """Event kinds that mean new hands were dealt (a convention the games follow)."""
 EMBED_DESCRIPTION_MAX = 4096
 CONTENT_MAX = 2000
@@ -193,12 +197,22 @@ class TableUI:
     """Listener of the table service and handler of Parlour's components (``client.table_ui``)."""
 
     def __init__(
-        self, client: discord.Client, service: TableService, *, edit_interval_s: float = 1.0
+        self,
+        client: discord.Client,
+        service: TableService,
+        *,
+        edit_interval_s: float = 1.0,
+        edit_budget_per_s: float = EDIT_BUDGET_PER_S,
     ) -> None:
         self.client = client
         self.service = service
+        # An interval of 0 (tests) turns all pacing off, the shared budget included.
+        budget = edit_budget_per_s if edit_interval_s > 0 else 0.0
         self.editor: CoalescingEditor[int, TableInfo] = CoalescingEditor(
-            self._edit_table_message, edit_interval_s, order=lambda t: t.version
+            self._edit_table_message,
+            edit_interval_s,
+            order=lambda t: t.version,
+            limiter=RateLimiter(budget, burst=EDIT_BURST) if budget > 0 else None,
         )
         self.defer_after_s = 2.0
         """Acknowledge a click before the service answers if it takes longer than this."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.discord.editor import CoalescingEditor
+import pytest
+
+from bot.discord.editor import CoalescingEditor, RateLimiter
 
 
 class FakeClock:
@@ -111,3 +113,60 @@ async def test_zero_interval_sends_everything_in_order() -> None:
     editor.submit(1, 2)
     await editor.flush()
     assert sent == [1, 2]
+
+
+class ManualTime:
+    """A clock and a sleep the test advances by hand (no wall-clock time involved)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.sleepers: list[tuple[float, asyncio.Future[None]]] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.sleepers.append((self.now + seconds, fut))
+        await fut
+
+    async def advance(self, seconds: float) -> None:
+        self.now += seconds
+        due = [(t, f) for t, f in self.sleepers if t <= self.now + 1e-9]
+        self.sleepers = [(t, f) for t, f in self.sleepers if t > self.now + 1e-9]
+        for _, fut in due:
+            fut.set_result(None)
+        await _settle()
+
+
+async def test_a_shared_budget_paces_all_tables_and_each_still_ends_on_its_latest() -> None:
+    time = ManualTime()
+    limiter = RateLimiter(2.0, burst=2, clock=time.clock, sleep=time.sleep)
+    sent: list[tuple[int, int]] = []
+
+    async def send(key: int, item: int) -> None:
+        sent.append((key, item))
+
+    editor: CoalescingEditor[int, int] = CoalescingEditor(
+        send, 0.0, order=lambda v: v, limiter=limiter
+    )
+    for key in range(6):
+        editor.submit(key, 1)
+    await _settle()
+    assert len(sent) == 2  # the burst
+    for key in range(6):
+        editor.submit(key, 2)  # newer states arrive while the tables wait for the budget
+    await time.advance(0.5)
+    assert len(sent) == 3  # 2 a second: one more every half second
+    for _ in range(20):
+        await time.advance(0.5)
+    await editor.flush()
+    latest = {key: item for key, item in sent}
+    assert latest == {key: 2 for key in range(6)}  # every table ends on its newest state
+    # the four tables that waited sent only their newest state: 2 + 6 edits, not 12
+    assert sorted(sent) == sorted([(0, 1), (1, 1)] + [(key, 2) for key in range(6)])
+
+
+def test_a_limiter_needs_a_positive_rate() -> None:
+    with pytest.raises(ValueError):
+        RateLimiter(0)
