@@ -24,6 +24,7 @@ import argparse
 import math
 import random
 import statistics
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -129,6 +130,8 @@ def play_match(
         assert outcome is not None
         wins += 0 in outcome.winners
         margins.append(state.scores[0] - state.scores[1])
+        if (g + 1) % 100 == 0 and g + 1 < games:
+            print(f"  ... {g + 1} games, AI pair won {wins}", file=sys.stderr, flush=True)
     return wins, times, searched, margins
 
 
