@@ -36,7 +36,7 @@ class SkatGame(Game[SkatState, SkatOptions]):
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
                budget_ms: int) -> Action:
-        from bot.games.skat import ai  # placeholder until the search AI (issue #4)
+        from bot.games.skat import ai  # imported late: the search is only needed by AI seats
 
         return ai.choose(view, legal, rng, budget_ms)
 
