@@ -11,6 +11,7 @@ keeps the thread path (tests, the terminal runner).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
 import multiprocessing
@@ -96,8 +97,16 @@ def think(job: Thinking) -> str:
     return str(game.choose(job.view, legal, rng, job.budget_ms))
 
 
+WORKER_NICENESS = 10
+"""Workers yield the CPU to the bot's event loop: its clicks wait on it, the AI's budget is wall
+time (a niced search on a busy machine samples fewer deals, it does not take longer)."""
+
+
 def _warm() -> None:
-    """Worker initialiser: import every game now, not during the first move."""
+    """Worker initialiser: step back for the event loop, import every game now (not during the
+    first move)."""
+    with contextlib.suppress(OSError):  # not allowed here: run at the parent's priority
+        os.nice(WORKER_NICENESS)
     known = registry.keys()
     for key in known:
         try:

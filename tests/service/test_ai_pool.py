@@ -241,3 +241,13 @@ async def test_close_with_a_move_in_a_worker_returns_promptly_and_kills_it(
     state = GAME.new(2, GAME.options(), seed=3)  # a straggler starts no new workers
     late = await choose_move(GAME, state, 0, seed=1, version=1, budget_ms=10, pool=shared)
     assert late[1] == "fallback" and shared.pids() == []
+
+
+async def test_workers_yield_the_cpu_to_the_event_loop(pool: AIPool) -> None:
+    await asyncio.gather(*(asyncio.wrap_future(f) for f in pool.warm()))
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    if mine >= 19:
+        pytest.skip("this process already runs at the lowest priority")
+    assert pool.pids()
+    for pid in pool.pids():
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + ai.WORKER_NICENESS)
