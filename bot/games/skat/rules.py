@@ -794,6 +794,7 @@ class SkatState(State):
             open_hands=open_hands, trick=self.trick, last_trick=last_trick,
             tricks=list(self.tricks) if self.options.trick_history == "all" else [],
             tricks_played=len(self.tricks), kontra=self.kontra,
+            played=[p for t in self.tricks for p in t.plays],
             card_points=self._trick_points() if self.options.show_card_points else None,
             totals=self.sheet.list_totals(), last=self.last,
         )
@@ -825,7 +826,12 @@ class SkatView(View):
     ``laid_away`` only for the Player who took the skat up; ``peek`` the first Tourne card, for
     the Player alone; ``turned`` the public trump card; ``last_trick`` only until the next lead
     (all ``tricks`` with ``trick_history='all'``); ``totals`` the score sheet; ``last`` the
-    previous deal's public result (skat, tricks, score line)."""
+    previous deal's public result (skat, tricks, score line).
+
+    ``played`` is the player's memory, not the table: every card of this deal's completed
+    tricks in play order. Each seat saw them fall and may remember and count them (the book
+    forbids only *looking back* at turned tricks), so the AI gets them; renderers must keep
+    showing ``last_trick`` alone (and ``card_points`` only when the table shows them)."""
 
     rules: str
     phase: str
@@ -858,6 +864,8 @@ class SkatView(View):
     tricks: list[Trick]
     tricks_played: int
     kontra: int
+    played: list[tuple[Seat, Card]] = Field(default_factory=list)
+    """Completed tricks' cards in play order (three per trick, the leader first): memory."""
     card_points: dict[int, int] | None = None
     """Running card points per active seat, only when the table shows them
     (``show_card_points``)."""
