@@ -29,6 +29,11 @@ class Settings(BaseSettings):
         default_factory=lambda: min(2, os.cpu_count() or 1), ge=0,
         description="Worker processes for AI moves (off the event loop's GIL); 0 = threads.",
     )
+    gil_switch_interval_ms: float = Field(
+        default=1.0, gt=0, le=100,
+        description="sys.setswitchinterval for the bot (Python's default is 5 ms): how long the "
+        "event loop and the database thread may wait for each other's GIL.",
+    )
 
     @field_validator("log_level")
     @classmethod
