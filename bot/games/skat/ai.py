@@ -40,7 +40,9 @@ SAMPLES: int | None = None
 MAX_SAMPLES = 24
 MIN_SAMPLES = 4
 EXACT_CARDS = 5
-"""Exact search once the seat holds at most this many cards (about 15 ms a sample)."""
+"""Exact (null-window) search once the seat holds at most this many cards."""
+NULL_EXACT_CARDS = 5
+"""The same for Null, whose search stops at the Player's first trick."""
 
 # Counts (see the module docstring) a game needs before the AI bids it.
 TOURNE_COUNT = 4.0
@@ -438,7 +440,8 @@ def _kontra(view: SkatView, options: list[Action]) -> Action:
 
 
 class Knowledge:
-    """The cards the seat cannot see and who may hold them."""
+    """What the seat knows of the deal: the cards it cannot see and who may hold them, and the
+    memory of every trick so far (``view.played``): voids shown, points and tricks taken."""
 
     def __init__(self, view: SkatView) -> None:
         me = view.seat
@@ -447,12 +450,21 @@ class Knowledge:
         self.contract = Contract.parse(view.contract) if view.contract else Contract(kind="grand")
         c = self.contract
         seen: set[Card] = set(view.hand)
-        tricks = [list(t.plays) for t in view.tricks]
-        if view.last_trick is not None and (not view.tricks or view.tricks[-1] != view.last_trick):
-            tricks.append(list(view.last_trick.plays))
-        tricks.append(list(view.trick))
-        self.voids: dict[int, set[str]] = {s: set() for s in view.roles}
+        played = list(view.played)
+        tricks = [played[i:i + 3] for i in range(0, len(played) - len(played) % 3, 3)]
+        self.taken: dict[int, int] = {s: 0 for s in view.roles}
+        """Card points of the tricks each seat has won (the skat not counted)."""
+        self.tricks_won: dict[int, int] = {s: 0 for s in view.roles}
         for plays in tricks:
+            winner = c.trick_winner(plays)
+            self.taken[winner] += sum(CARD_POINTS[card[1]] for _, card in plays)
+            self.tricks_won[winner] += 1
+        # The table's own record too, in case a view was built without the memory.
+        shown = [list(t.plays) for t in view.tricks]
+        if view.last_trick is not None:
+            shown.append(list(view.last_trick.plays))
+        self.voids: dict[int, set[str]] = {s: set() for s in view.roles}
+        for plays in [*tricks, *shown, list(view.trick)]:
             for _, card in plays:
                 seen.add(card)
             if plays:
@@ -469,20 +481,29 @@ class Knowledge:
             seen.update(view.laid_away)
         if view.skat:
             seen.update(view.skat)
-        # The turned Tourne card went into the Player's hand; while every trick is on view we
-        # know whether he has played it.
-        complete = len(view.tricks) == view.tricks_played or view.tricks_played == 0 or (
-            view.tricks_played == 1 and view.last_trick is not None)
+        # The turned Tourne card went into the Player's hand: unless we saw it fall, he still
+        # holds it.
         decl = view.declarer
         if (view.turned and view.turned not in seen and decl is not None and decl != me
-                and complete and decl not in self.known):
+                and decl not in self.known):
             self.known[decl] = [view.turned]
             seen.add(view.turned)
         self.sizes = {s: view.hand_sizes[s] for s in view.roles if s != me}
         self.pool = [c2 for c2 in FULL_DECK if c2 not in seen]
+        self.skat_known: int | None = None
+        """The skat's points when this seat knows them (the Player who laid away)."""
+        if view.laid_away:
+            self.skat_known = sum(CARD_POINTS[x[1]] for x in view.laid_away)
+        elif view.skat is not None and me == decl:
+            self.skat_known = sum(CARD_POINTS[x[1]] for x in view.skat)
 
     def sample(self, rng: random.Random) -> dict[int, list[Card]] | None:
         """Hands for the other seats, consistent with sizes and voids (None if stuck)."""
+        drawn = self.deal(rng)
+        return None if drawn is None else drawn[0]
+
+    def deal(self, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]] | None:
+        """A sampled deal: the other seats' hands and the unseen cards left over (the skat)."""
         c = self.contract
         need = {s: self.sizes[s] - len(self.known.get(s, [])) for s in self.sizes}
         if any(n < 0 for n in need.values()):
@@ -498,6 +519,7 @@ class Knowledge:
 
         pool.sort(key=lambda card: len(allowed(card)))
         hands: dict[int, list[Card]] = {s: list(self.known.get(s, [])) for s in self.sizes}
+        rest: list[Card] = []
         left = dict(need)
         for card in pool:
             slots = [s for s in allowed(card) if left[s] > 0]
@@ -510,10 +532,49 @@ class Knowledge:
             pick = rng.choices(slots, weights)[0]
             if pick == -1:
                 gone -= 1
+                rest.append(card)
             else:
                 hands[pick].append(card)
                 left[pick] -= 1
-        return hands
+        return hands, rest
+
+
+SCHNEIDER = {"classic": 91, "isko": 90}
+"""The Player's points for Schneider under each preset's rules (the view carries no options)."""
+SPARE = 0.25
+"""Weight of the side goals (out of Schneider, Schneider) next to winning the game (1)."""
+MARGIN = 0.001
+"""Weight of each card point: only a tie-break between equally good cards."""
+
+
+class Goal:
+    """The contract's goal as a score of the Player's final card points: winning counts 1,
+    staying out of Schneider and making Schneider `SPARE` each, each point `MARGIN`. The
+    Player maximises it, the defenders minimise it."""
+
+    def __init__(self, view: SkatView, contract: Contract) -> None:
+        schneider = SCHNEIDER.get(view.rules, 90)
+        win = 61
+        if contract.schwarz_announced:
+            win = 120  # points stand in for tricks: a trick without points slips through
+        elif contract.schneider_announced:
+            win = schneider
+        self.win = win
+        self.levels = sorted({31, win, schneider})
+
+    def score(self, points: int) -> float:
+        return sum(1.0 if t == self.win else SPARE for t in self.levels if points >= t) + (
+            MARGIN * points)
+
+    def reached(self, base: int, value_at: dict[int, dict[Card, int]], card: Card) -> float:
+        """The score of ``card`` from null-window answers: ``value_at[need]`` is the clamped
+        value from here for each level's need (missing: settled without a search)."""
+        out = 0.0
+        for t in self.levels:
+            need = t - base
+            ok = need <= 0 or (need in value_at and value_at[need][card] >= need)
+            out += (1.0 if t == self.win else SPARE) if ok else 0.0
+        return out
 
 
 def _search_for(view: SkatView, contract: Contract) -> tuple[Search, bool]:
@@ -546,7 +607,13 @@ def _play(view: SkatView, options: list[Action], rng: random.Random, budget_ms: 
     know = Knowledge(view)
     contract = know.contract
     search, want_high = _search_for(view, contract)
-    exact = len(view.hand) <= EXACT_CARDS
+    goal = Goal(view, contract) if contract.is_trump_game else None
+    decl = view.declarer
+    exact = len(view.hand) <= (NULL_EXACT_CARDS if contract.is_null else EXACT_CARDS)
+    live = sum(CARD_POINTS[x[1]] for x in know.pool) + sum(
+        CARD_POINTS[x[1]] for x in view.hand) + sum(
+        CARD_POINTS[x[1]] for cards in know.known.values() for x in cards) + sum(
+        CARD_POINTS[x[1]] for _, x in view.trick)
     start = time.perf_counter()
     total: dict[Card, float] = {a.arg: 0.0 for a in plays}
     count = 0
@@ -554,16 +621,37 @@ def _play(view: SkatView, options: list[Action], rng: random.Random, budget_ms: 
     target = fixed if fixed is not None else MAX_SAMPLES
     while count < target and tries < target * 4:
         tries += 1
-        others = know.sample(rng)
-        if others is None:
+        drawn = know.deal(rng)
+        if drawn is None:
             continue
+        others, rest = drawn
         hands = {**others, me: list(view.hand)}
-        if exact:
-            values = search.move_values(hands, view.trick, me)
+        if goal is not None and decl is not None:
+            skat = know.skat_known if know.skat_known is not None else sum(
+                CARD_POINTS[x[1]] for x in rest)
+            base = know.taken[decl] + skat
+            in_play = live - sum(CARD_POINTS[x[1]] for x in rest)
+            if exact:
+                # Null-window "does the Player reach t?" for each level still open.
+                value_at = {}
+                for t in goal.levels:
+                    need = t - base
+                    if 0 < need <= in_play:
+                        value_at[need] = search.move_values(hands, view.trick, me,
+                                                            window=(need - 1, need))
+                for card in total:
+                    total[card] += goal.reached(base, value_at, card)
+            else:
+                values = search.rollout_values(hands, view.trick, me)
+                for card in total:
+                    total[card] += goal.score(base + values.get(card, 0))
         else:
-            values = search.rollout_values(hands, view.trick, me)
-        for card in total:
-            total[card] += values.get(card, 0)
+            if exact:
+                values = search.move_values(hands, view.trick, me)
+            else:
+                values = search.rollout_values(hands, view.trick, me)
+            for card in total:
+                total[card] += values.get(card, 0)
         count += 1
         if fixed is None and count >= MIN_SAMPLES and (
                 time.perf_counter() - start) * 1000 > budget_ms * 0.6:

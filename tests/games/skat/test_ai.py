@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from bot.games.base import Action
 from bot.games.skat import GAME, ai
 from bot.games.skat.contracts import Contract, points_of
@@ -282,3 +284,104 @@ def test_rollouts_give_every_legal_card_a_value_in_range() -> None:
         top = 1 if contract.is_null else points_of(
             [c for h in hands.values() for c in h] + [c for _, c in trick])
         assert all(0 <= v <= top for v in values.values())
+
+
+# ---- memory of the deal and the contract's goal -------------------------------------------
+
+
+def _into_play(seed: int, preset: str, tricks: int) -> SkatState:
+    """A seeded deal played by the AI until ``tricks`` tricks are complete (or it ends)."""
+    st = GAME.new(3, GAME.options(preset, deals=1), seed=seed)
+    rng = random.Random(seed)
+    while st.to_act and not (st.phase == "play" and len(st.tricks) >= tricks and not st.trick):
+        st = step(st, rng, ai_share=1.0)
+    return st
+
+
+def test_view_remembers_every_trick_while_the_table_shows_the_last() -> None:
+    from bot.games.cards import pretty
+    from bot.render import table_text
+
+    checked = 0
+    for seed in range(12):
+        st = _into_play(400 + seed, "isko" if seed % 2 else "classic", 4)
+        if st.phase != "play":
+            continue
+        early = {c for t in st.tricks[:-1] for _, c in t.plays}
+        for seat in [None, *st.roles]:
+            view = st.view(seat)
+            assert view.played == [p for t in st.tricks for p in t.plays]
+            assert view.tricks == []  # trick_history='last'
+            text = table_text(view, ["A", "B", "C"])
+            assert not any(pretty(c) in text for c in early), text
+        checked += 1
+    assert checked >= 6
+
+
+def test_knowledge_counts_points_tricks_and_voids_of_every_trick() -> None:
+    checked = 0
+    for seed in range(16):
+        st = _into_play(500 + seed, "isko" if seed % 2 else "classic", 5)
+        if st.phase != "play" or st.contract is None or not st.contract.is_trump_game:
+            continue
+        contract = st.contract
+        me = st.to_act[0]
+        know = ai.Knowledge(st.view(me))
+        assert know.taken == st._trick_points()
+        assert know.tricks_won == {s: sum(t.winner == s for t in st.tricks) for s in st.roles}
+        for t in st.tricks:  # a void shown in any trick, not only the last one
+            led = contract.follow_suit(t.plays[0][1])
+            for seat, card in t.plays[1:]:
+                if contract.follow_suit(card) != led:
+                    assert led in know.voids[seat]
+        gone = {c for t in st.tricks for _, c in t.plays}
+        assert not gone & set(know.pool)
+        if me != st.declarer:  # the unseen cards are the other hands plus the skat
+            hidden = [c for s in st.roles if s != me for c in st.hands[s]] + (
+                st.laid_away if st.picked_up else st.skat)
+            assert sorted(know.pool) == sorted(c for c in hidden if c != st.turned)
+        checked += 1
+    assert checked >= 6
+
+
+def test_goal_counts_winning_above_any_margin() -> None:
+    table = GAME.new(3, GAME.options("isko", deals=1), seed=1)
+    view = table.view(0)
+    plain = ai.Goal(view, Contract(kind="suit", suit="C"))
+    assert plain.win == 61 and plain.levels == [31, 61, 90]
+    # Winning by one point beats losing by one point more than any point margin can.
+    assert plain.score(61) - plain.score(60) > 0.9
+    assert plain.score(31) - plain.score(30) > plain.score(60) - plain.score(31)
+    assert all(plain.score(p + 1) > plain.score(p) for p in range(120))
+    announced = ai.Goal(view, Contract(kind="suit", suit="C", hand=True, announced="schneider"))
+    assert announced.win == 90 and announced.score(89) < plain.score(61)
+    # The null-window answers agree with the score on the Player's final points.
+    for base in range(0, 100, 7):
+        for final in range(base, 121, 5):
+            value_at = {t - base: {"CJ": final - base} for t in plain.levels if t > base}
+            want = plain.score(final) - ai.MARGIN * final
+            assert plain.reached(base, value_at, "CJ") == pytest.approx(want)
+
+
+def test_null_window_goal_agrees_with_exact_values() -> None:
+    """The endgame scores each card by "does the Player reach t?" searches; they must rank the
+    cards as the exact values would."""
+    rng = random.Random(11)
+    view = GAME.new(3, GAME.options("classic", deals=1), seed=1).view(0)
+    checked = 0
+    while checked < 40:
+        contract, order, hands, trick, turn, _, _, decl = random_endgame(rng, 4)
+        if not contract.is_trump_game:
+            continue
+        search = Search(contract, order, counted={decl}, maximizers={decl}, declarer=decl)
+        exact = search.move_values(hands, trick, turn)
+        live = points_of([c for h in hands.values() for c in h] + [c for _, c in trick])
+        goal = ai.Goal(view, contract)
+        base = rng.randrange(max(0, 31 - live), 91)
+        value_at = {t - base: search.move_values(hands, trick, turn, window=(t - base - 1,
+                                                                               t - base))
+                    for t in goal.levels if 0 < t - base <= live}
+        for card, v in exact.items():
+            want = goal.score(base + v) - ai.MARGIN * (base + v)
+            assert goal.reached(base, value_at, card) == pytest.approx(want)
+        checked += 1
