@@ -8,12 +8,16 @@ best game whose count it reaches, with matadors counted pessimistically (a Jack 
 spoil a "without"). The same counts choose Hand or skat, the two cards to lay away (keep trumps
 and Aces, blank short suits, put full cards away when they are in danger) and the contract.
 
-**Card play** draws deals consistent with what the seat has seen (its hand, the cards shown on
-the table, the skat if it took it up, voids revealed by not following suit) and scores every
-legal card on each: while many tricks remain by a sighted greedy play-out (`dds.Search`
-rollouts, cheap), and in the last `EXACT_CARDS` tricks by the exact double-dummy search. The
-card with the best average wins. The view keeps only the last trick unless the table shows all
-tricks (`trick_history='all'`), so early cards it has not seen stay in the unknown pool.
+**Card play** draws deals consistent with what the seat has seen and remembers (its hand, the
+cards shown on the table, the skat if it took it up, and every trick of the deal from
+``view.played``: the cards gone and the voids revealed) and scores every legal card on each by
+the contract's goal (`Goal`), not by card points: the Player's points so far (his tricks plus
+the skat, known or sampled) decide what he still needs for 61 (or Schneider when announced),
+with staying out of Schneider and making it as side goals and the points margin only a
+tie-break. While many tricks remain the score comes from sighted greedy play-outs
+(`dds.Search` rollouts, cheap); in the last `EXACT_CARDS` tricks from null-window "does the
+Player reach t?" searches, exact and fast there. Null is already a goal (no trick); Ramsch
+still minimises the seat's own points. The card with the best average wins.
 """
 
 from __future__ import annotations
