@@ -251,3 +251,21 @@ async def test_workers_yield_the_cpu_to_the_event_loop(pool: AIPool) -> None:
     assert pool.pids()
     for pid in pool.pids():
         assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + ai.WORKER_NICENESS)
+
+
+def _slow_start() -> None:
+    """A worker initialiser that takes its time (a cold machine importing the games)."""
+    time.sleep(1.0)
+
+
+async def test_a_slow_worker_start_does_not_count_against_the_first_move(
+    monkeypatch: pytest.MonkeyPatch, pool: AIPool
+) -> None:
+    monkeypatch.setattr(ai, "_warm", _slow_start)  # pickled by name: the worker runs it
+    monkeypatch.setattr(ai, "hard_limit_s", lambda budget_ms: 0.5)
+    state = toygame.GAME.new(2, toygame.GAME.options(), seed=3)
+    expected, _ = await choose_move(toygame.GAME, state, 0, seed=5, version=1, budget_ms=10)
+    in_worker = await choose_move(toygame.GAME, state, 0, seed=5, version=1, budget_ms=10,
+                                  pool=pool)
+    assert in_worker == (expected, "ai")
+    assert pool.replaced == 0
