@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sys
 from typing import TYPE_CHECKING
 
 import discord
@@ -88,6 +89,7 @@ class ParlourBot(commands.Bot):
                 lobby_timeout_s=settings.lobby_timeout_s,
                 timeouts_before_ai=settings.timeouts_before_ai,
                 ai_budget_ms=settings.ai_budget_ms,
+                ai_processes=settings.ai_processes,
             )
         self.table_ui = TableUI(self, self.service, edit_interval_s=settings.table_edit_interval_s)
         self.service.subscribe(self.table_ui.on_update)
@@ -168,6 +170,8 @@ def create_bot(settings: Settings, service: TableService | None = None) -> Parlo
 
 async def run_bot(settings: Settings, *, service: TableService | None = None) -> None:
     """Run until SIGTERM/SIGINT (then close gracefully); raise `BadToken` on a 401 at login."""
+    # A short GIL switch interval keeps the event loop answering while AI moves run elsewhere.
+    sys.setswitchinterval(settings.gil_switch_interval_ms / 1000)
     bot = create_bot(settings, service)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
