@@ -28,7 +28,7 @@ CONFIGS: list[tuple[int, str, dict[str, Any]]] = [
     (4, "hoyle1871", {"stick_the_dealer": True, "target": 3}),
     (4, "modern", {"allow_alone": False, "target": 4}),
 ]
-GAMES_PER_CONFIG = 150
+GAMES_PER_CONFIG = 230  # 9 set-ups x 230 = 2,070 whole games
 VIEW_EVERY = 9  # full view checks on every 9th step keep the loop fast
 
 
