@@ -40,8 +40,7 @@ from bot.discord.layout import (
     plan,
     register_planner,
 )
-from bot.discord.replies import guard, refuse
-from bot.discord.tables import hand_message, seat_names, table_embed
+from bot.discord.tables import seat_names
 from bot.games import registry
 from bot.games.base import Action, Options, View
 from bot.games.cards import pretty
@@ -290,29 +289,12 @@ class SkatCog(GameCog, game_key="skat"):
             options["show_card_points"] = True
         await self._new(interaction, preset, players, thread, options or None)
 
-    @app_commands.command(
-        name="hand", description="Your cards, your choices, and what each game is worth."
-    )
-    async def hand(self, interaction: discord.Interaction) -> None:
-        async with guard(interaction):
-            if (table := await self._table_here(interaction)) is None:
-                return
-            seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                await refuse(interaction, "You have no seat at this table.")
-                return
-            if table.state is None:
-                await refuse(interaction, "The game has not started yet: there are no hands.")
-                return
-            content, view = hand_message(table, seat.index)
-            embeds = [table_embed(table)]
-            mine = table.state.view(seat.index)
-            options = _skat_options(table)
-            text = advice_text(mine, options) if isinstance(mine, SkatView) and options else ""
-            if text:
-                embeds.append(discord.Embed(title="For learners", description=text))
-            kw = {} if view is None else {"view": view}
-            await interaction.response.send_message(content, embeds=embeds, ephemeral=True, **kw)
+    def hand_extras(self, table: TableInfo, seat: int) -> list[discord.Embed]:
+        """Beside the cards, for learners: what each game is worth, and the book's safe counts."""
+        options = _skat_options(table)
+        mine = table.state.view(seat) if table.state is not None else None
+        text = advice_text(mine, options) if isinstance(mine, SkatView) and options else ""
+        return [discord.Embed(title="For learners", description=text)] if text else []
 
     async def on_update(self, update: TableUpdate) -> None:
         """After each deal of a Skat table, post its score line and review in the channel.

@@ -237,7 +237,11 @@ class GameCog(commands.GroupCog):
         async with guard(interaction):
             if (table := await self._table_here(interaction)) is None:
                 return
-            await self.ui.send_hand(interaction, table)
+            await self.ui.send_hand(interaction, table, self.hand_extras)
+
+    def hand_extras(self, table: TableInfo, seat: int) -> list[discord.Embed]:
+        """Embeds a game adds beside a player's hand in `/… hand`; none by default."""
+        return []
 
     @app_commands.command(name="rules", description="How this game is played.")
     @app_commands.describe(preset="Which rules")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -575,8 +575,16 @@ class TableUI:
     async def on_bad_component(self, interaction: discord.Interaction, why: str) -> None:
         await refuse(interaction, why)
 
-    async def send_hand(self, interaction: discord.Interaction, table: TableInfo) -> None:
-        """An ephemeral hand with fresh action buttons, as the answer to this interaction."""
+    async def send_hand(
+        self,
+        interaction: discord.Interaction,
+        table: TableInfo,
+        extras: Callable[[TableInfo, int], list[discord.Embed]] | None = None,
+    ) -> None:
+        """An ephemeral hand with fresh action buttons, as the answer to this interaction.
+
+        ``extras`` lets a game add embeds of its own for that seat (Skat's learners' aids).
+        """
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             await refuse(interaction, "You have no seat at this table.")
@@ -585,8 +593,9 @@ class TableUI:
             await refuse(interaction, "The game has not started yet: there are no hands.")
             return
         content, view = hand_message(table, seat.index)
+        embeds = [table_embed(table), *(extras(table, seat.index) if extras else [])]
         await interaction.response.send_message(
-            content, embed=table_embed(table), ephemeral=True, **_view_kw(view)
+            content, embeds=embeds, ephemeral=True, **_view_kw(view)
         )
 
     async def on_unknown_component(self, interaction: discord.Interaction) -> None:
