@@ -155,8 +155,11 @@ def main(argv: list[str] | None = None) -> int:
                              "which measures the bot saturated)")
     parser.add_argument("--ai-processes", type=int, default=min(2, os.cpu_count() or 1),
                         help="AI worker processes (0: threads), as the ai_processes setting")
+    parser.add_argument("--switch-interval-ms", type=float, default=1.0,
+                        help="GIL switch interval, as run_bot sets it (gil_switch_interval_ms)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    sys.setswitchinterval(args.switch_interval_ms / 1000)
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice warnings
     harness.WAIT_S = 120.0  # saturated, waits are long: measure them rather than fail
