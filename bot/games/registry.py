@@ -22,6 +22,13 @@ def keys() -> list[str]:
     return sorted(_MODULES)
 
 
+def module_name(key: str) -> str:
+    """The module that defines ``key``'s game (AI worker processes import them ahead of time)."""
+    if key not in _MODULES:
+        raise UnknownGame(f"I don't know a game called `{key}`.")
+    return _MODULES[key]
+
+
 @cache
 def get(key: str) -> Game:
     """The game for ``key``, or `UnknownGame` with the list of known keys."""

@@ -178,8 +178,8 @@ class _Executor:
 
 
 def _game_modules() -> list[str]:
-    known = registry.keys()
-    return [registry._MODULES[key] for key in known]
+    known = registry.keys()  # a function of the registry module, not dict.keys()
+    return [registry.module_name(key) for key in known]
 
 
 class AIPool:
