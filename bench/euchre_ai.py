@@ -18,7 +18,8 @@ and 1.3 s against the rule-based pair with ``hoyle1871`` (games to 5), roughly t
 2,000-game figures take ``--games 2000`` and an hour or more.
 
 Measured (budget 200 ms, 21 Nov 2026, box loaded by other work): ``hoyle1871`` against random
-play 391/400 = 97.8%; against the rule-based pair 1269/2000 = 63.5% (seeds 1871-3870, run as
+play 1966/2000 = 98.3% (391/400 + 789/800 + 786/800, seeds 1871-3870); against the
+rule-based pair 1269/2000 = 63.5% (seeds 1871-3870, run as
 400 + 800 + 800); decision time over all AI decisions p50 3.8 ms, p95 92 ms, searched card plays
 p50 24 ms, p95 130 ms (p95 163-168 ms when three runs shared the two cores: the AI then stops
 sampling at 80% of the budget). ``modern``: 150/150 against random, 119/150 = 79.3% against
