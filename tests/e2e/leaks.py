@@ -6,20 +6,41 @@ The hidden cards of a state (see `hidden_cards`) are compared with what a channe
 it may have been composed from (those since the previous message to the same readers), and a
 card is a leak only if it was hidden in all of them: so a card that has just been played, or
 a turn-up that was shown a moment ago, is never flagged.
+
+Skat plays a series of deals, every one with all 32 cards, so a card code alone does not say
+which deal a message means. The watch keeps the hidden sets per deal and reads which deal a
+message (or a line of it) is about: the table's ``deal k of n`` header, the ``Last deal:`` line
+(the deal just finished), a ``**Deal k**`` review post and the summary's ``Deal k:`` lines. A
+finished deal's cards may be named once its public record shows them; what was never shown
+(the hands left when a deal was conceded, claimed or thrown in) stays hidden for good.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import State
 from bot.games.cards import is_card, long_name, pretty
+from bot.games.skat.rules import FULL_DECK, SkatState
 from tests.e2e.fake_discord import MessageEvent, component_text, custom_ids
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
+_SKAT_DECK = frozenset(FULL_DECK)
+_DEAL_POST = re.compile(r"\*\*Deal (\d+)\*\*")
+"""A review post after a deal (``cogs/skat.py``): the whole message is about that deal."""
+_DEAL_LINE = re.compile(r"\**Deal (\d+)\**:")
+"""A line of the series' summary (``Deal 2: ...``) or of a review post."""
+_LAST_LINE = "Last deal:"
+"""The table's line about the deal just finished (``bot/render/skat.py``)."""
+_HEADER = re.compile(r"deal (\d+) of \d+")
+"""The table's header: which deal (1-based) the table, and a hand sent with it, shows."""
+
+Reader = int | None
+"""A seat, or None for the channel."""
 
 
 def cards_in(data: Any) -> set[str]:
@@ -50,14 +71,29 @@ def named_cards(text: str, codes: Iterable[str], cards: Iterable[str]) -> set[st
     return found
 
 
+def skat_seen(state: SkatState, reader: Reader) -> set[str]:
+    """The cards of the deal in progress that ``reader`` may see now: its view without the
+    previous deal's record (``last``), which names cards of another deal."""
+    view = state.view(reader).model_dump(mode="json")
+    view.pop("last", None)
+    return cards_in(view)
+
+
 def hidden_cards(state: State) -> tuple[frozenset[str], dict[int, frozenset[str]]]:
     """The cards hidden from the channel, and from each seat, in ``state``.
 
     Euchre by its fields: every card still held or in the stock or the dealer's discard, except
-    the turn-up (everyone saw it). Other games generically: the cards of the state that are not
-    in the reader's view, ignoring history keys (a previous hand's tricks would otherwise make
+    the turn-up (everyone saw it). Skat: every card of the deck that the reader's view of the
+    deal in progress does not show (see `skat_seen`); so the skat is hidden from all until the
+    Player takes it up and from the others after, an open game's hand is shown, a Tourne card
+    is shown once turned. Other games generically: the cards of the state that are not in the
+    reader's view, ignoring history keys (a previous hand's tricks would otherwise make
     almost every card look public).
     """
+    if isinstance(state, SkatState):
+        return (frozenset(_SKAT_DECK - skat_seen(state, None)),
+                {seat: frozenset(_SKAT_DECK - skat_seen(state, seat))
+                 for seat in range(state.players)})
     data = state.model_dump(mode="json")
     if state.game == "euchre":
         turn_up = {data.get("turn_up") or ""}
@@ -89,6 +125,15 @@ class Snapshot:
     version: int
     hidden_public: frozenset[str]
     hidden_from: dict[int, frozenset[str]]
+    deal: int | None = None
+    """Skat: the deal in progress (0-based); None for a game of one deal."""
+    finished: int | None = None
+    """Skat: the number (1-based) of the latest finished deal, the table's "Last deal"."""
+
+    def hidden(self, reader: Reader) -> frozenset[str]:
+        if reader is None:
+            return self.hidden_public
+        return self.hidden_from.get(reader, frozenset())
 
 
 @dataclass
@@ -113,6 +158,13 @@ class LeakWatch:
     checked: int = 0
     """How many message events were compared against a hidden set (so a test can tell the
     watch actually looked)."""
+    parts: Counter[str] = field(default_factory=Counter)
+    """Skat: how many message parts were checked as the deal in progress (``now``), as the
+    ``last deal`` line, and as a ``finished deal`` (review posts, summary lines)."""
+    known: dict[tuple[int, int], dict[Reader, set[str]]] = field(default_factory=dict)
+    """(table, deal) -> reader -> every card of that deal the reader was shown meanwhile."""
+    after_deal: dict[tuple[int, int], dict[Reader, frozenset[str]]] = field(default_factory=dict)
+    """(table, deal number) -> reader -> the cards of that finished deal never shown to them."""
 
     def record(self, table_id: int, channel_id: int, version: int, state: State | None,
                seats: dict[str, int]) -> None:
@@ -123,8 +175,28 @@ class LeakWatch:
         snaps = self.history.setdefault(table_id, [])
         if snaps and snaps[-1].version >= version:
             return
+        if isinstance(state, SkatState):
+            snaps.append(self._skat_snapshot(table_id, version, state))
+            return
         public, per_seat = hidden_cards(state)
         snaps.append(Snapshot(version, public, per_seat))
+
+    def _skat_snapshot(self, table_id: int, version: int, state: SkatState) -> Snapshot:
+        readers: list[Reader] = [None, *range(state.players)]
+        seen = {r: skat_seen(state, r) for r in readers}
+        known = self.known.setdefault((table_id, state.deal_no), {})
+        for r in readers:
+            known.setdefault(r, set()).update(seen[r])
+        last = state.last
+        if last is not None and (table_id, last.number) not in self.after_deal:
+            # What the deal's public record shows now, besides all each reader saw during it.
+            shown = cards_in(last.model_dump(mode="json"))
+            during = self.known.get((table_id, last.number - 1), {})
+            self.after_deal[(table_id, last.number)] = {
+                r: frozenset(_SKAT_DECK - shown - during.get(r, set())) for r in readers}
+        return Snapshot(version, frozenset(_SKAT_DECK - seen[None]),
+                        {s: frozenset(_SKAT_DECK - seen[s]) for s in range(state.players)},
+                        deal=state.deal_no, finished=last.number if last else None)
 
     def _window(self, table_id: int, reader: str) -> list[Snapshot]:
         snaps = self.history.get(table_id) or []
@@ -144,24 +216,77 @@ class LeakWatch:
             table_id = self.channel_table.get(event.channel_id)
             if table_id is None:
                 return
-            self._compare(table_id, "channel", text, codes, lambda s: s.hidden_public, event)
+            self._compare(table_id, "channel", None, text, codes, event)
             return
         for table_id, seats in self.seats.items():
             seat = seats.get(event.user_id or "")
             if seat is None:
                 continue
-            self._compare(table_id, f"user {event.user_id}", text, codes,
-                          lambda s, seat=seat: s.hidden_from.get(seat, frozenset()), event)
+            self._compare(table_id, f"user {event.user_id}", seat, text, codes, event)
 
-    def _compare(self, table_id: int, reader: str, text: str, codes: list[str],
-                 hidden: Any, event: MessageEvent) -> None:
-        window = self._window(table_id, reader)
+    def _compare(self, table_id: int, label: str, reader: Reader, text: str, codes: list[str],
+                 event: MessageEvent) -> None:
+        window = self._window(table_id, label)
         if not window:
             return
-        always_hidden = frozenset.intersection(*(hidden(s) for s in window))
         self.checked += 1
+        where = f"{event.kind} in {label} ({event.channel_id})"
+        if window[-1].deal is None:
+            self._flag(table_id, window, where, reader, text, codes, lambda s, r: s.hidden(r))
+            return
+        if post := _DEAL_POST.match(text):
+            self._finished(table_id, int(post[1]), where, reader, text)
+            return
+        now: list[str] = []
+        last: list[str] = []
+        for line in text.splitlines():
+            if summary := _DEAL_LINE.match(line):
+                self._finished(table_id, int(summary[1]), where, reader, line)
+            elif line.startswith(_LAST_LINE):
+                last.append(line)
+            else:
+                now.append(line)
+        window = self._deal_window(table_id, window, text)
+        self.parts["now"] += 1
+        self._flag(table_id, window, where, reader, "\n".join(now), codes,
+                   lambda s, r: s.hidden(r))
+        if last:
+            self.parts["last deal"] += 1
+            self._flag(table_id, window, f"{where}, last deal", reader, "\n".join(last), [],
+                       lambda s, r: self._after(table_id, s, r))
+
+    def _deal_window(self, table_id: int, window: list[Snapshot], text: str
+                     ) -> list[Snapshot]:
+        """The versions a message naming its deal may come from: those of that deal in the
+        window, else any of that deal (a late edit of an old hand)."""
+        header = _HEADER.search(text)
+        if header is None:
+            return window
+        deal = int(header[1]) - 1
+        return ([s for s in window if s.deal == deal]
+                or [s for s in self.history[table_id] if s.deal == deal] or window)
+
+    def _after(self, table_id: int, snap: Snapshot, reader: Reader) -> frozenset[str]:
+        if snap.finished is None:
+            return frozenset()
+        return self.after_deal.get((table_id, snap.finished), {}).get(reader, frozenset())
+
+    def _finished(self, table_id: int, number: int, where: str, reader: Reader,
+                  text: str) -> None:
+        hidden = self.after_deal.get((table_id, number))
+        if hidden is None:  # a post about a deal the watch never saw finish
+            return
+        self.parts["finished deal"] += 1
+        leaked = named_cards(text, [], hidden.get(reader, frozenset()))
+        if leaked:
+            snaps = self.history.get(table_id) or []
+            self.leaks.append(Leak(table_id, snaps[-1].version if snaps else 0,
+                                   f"{where}, deal {number}", leaked, text))
+
+    def _flag(self, table_id: int, window: list[Snapshot], where: str, reader: Reader,
+              text: str, codes: list[str],
+              hidden: Callable[[Snapshot, Reader], frozenset[str]]) -> None:
+        always_hidden = frozenset.intersection(*(hidden(s, reader) for s in window))
         leaked = named_cards(text, codes, always_hidden)
         if leaked:
-            self.leaks.append(Leak(table_id, window[-1].version,
-                                   f"{event.kind} in {reader} ({event.channel_id})",
-                                   leaked, text))
+            self.leaks.append(Leak(table_id, window[-1].version, where, leaked, text))
