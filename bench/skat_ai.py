@@ -1,7 +1,7 @@
 """Benchmark of the Skat AI, its double-dummy search and the rules core's play-out speed.
 
     python -m bench.skat_ai [--deals N] [--preset classic|isko|both] [--budget MS]
-                            [--seed S] [--solver-deals K] [--playouts P]
+                            [--seed S] [--solver-deals K] [--playouts P] [--versus FILE]
 
 For each preset, three-handed, one deal per seed ``S + i``:
 
@@ -14,7 +14,12 @@ For each preset, three-handed, one deal per seed ``S + i``:
     the Player reach 61?" on full 10-trick deals, exact values (bisection on null windows) on
     5-trick endgames and on a tenth as many full deals (median/p95 ms);
 (d) random full-deal play-outs per second through the public API (``new``/``legal_actions``/
-    ``apply``).
+    ``apply``);
+(e) with ``--versus FILE`` (another version of ``ai.py``, e.g. from ``git show``): this AI in
+    one seat (rotating) against two seats of the other version, and the same deal played by
+    three seats of the other version: the mean paired difference of that seat's list points
+    (with its standard error), overall and on Ramsch deals. Pairing on the same deal and seat
+    takes out the luck of the cards.
 
 A benchmark, not a test: it prints numbers and asserts nothing.
 """
@@ -22,6 +27,7 @@ A benchmark, not a test: it prints numbers and asserts nothing.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import time
@@ -158,6 +164,57 @@ def run(preset: str, deals: int, seed: int, budget: int, policies: Sequence[Poli
           f"max {t[-1]:.1f} ({len(t)} decisions with a choice)")
 
 
+def load_ai(path: str) -> Policy:
+    """The ``choose`` of another version of the AI module, as a policy with the same budget."""
+    spec = importlib.util.spec_from_file_location("skat_ai_versus", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.choose  # type: ignore[no-any-return]
+
+
+def run_versus(preset: str, deals: int, seed: int, budget: int, path: str) -> None:
+    other_choose = load_ai(path)
+
+    def other(view: SkatView, legal: list[Action], rng: random.Random) -> Action:
+        return other_choose(view, legal, rng, budget)  # type: ignore[call-arg]
+
+    diffs: list[int] = []
+    ramsch: list[int] = []
+    declared = [0, 0]  # deals this AI / the other declared in the tested seat
+    won = [0, 0]
+    stats = Stats()
+    started = time.perf_counter()
+    for i in range(deals):
+        seat = i % 3
+        mixed: list[Policy | None] = [other, other, other]
+        mixed[seat] = None
+        got = []
+        for k, policies in enumerate((mixed, [other, other, other])):
+            last = play_deal(preset, seed + i, policies, budget, stats).last
+            assert last is not None
+            got.append(last.deltas[seat])
+            if last.declarer == seat and last.score is not None:
+                declared[k] += 1
+                won[k] += last.score.won
+            if k == 0 and last.ramsch is not None:
+                ramsch.append(len(diffs))
+        diffs.append(got[0] - got[1])
+    took = time.perf_counter() - started
+
+    def line(xs: list[int]) -> str:
+        if not xs:
+            return "none"
+        se = statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
+        return f"{statistics.fmean(xs):+.2f} ± {se:.2f} ({len(xs)} deals)"
+
+    print(f"  this AI in one seat vs two seats of {path}: {deals} paired deals in {took:.0f} s")
+    print(f"    list points per deal, this AI minus the other in the same seat: {line(diffs)}")
+    print(f"    on deals played as Ramsch: {line([diffs[j] for j in ramsch])}")
+    print(f"    declared in that seat: this AI {declared[0]} (won {won[0]}), the other "
+          f"{declared[1]} (won {won[1]})")
+
+
 # ---- the search alone and the rules core ------------------------------------------------------
 
 
@@ -225,10 +282,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--solver-deals", type=int, default=30)
     p.add_argument("--playouts", type=int, default=200)
+    p.add_argument("--versus", metavar="FILE", help="another version of ai.py: only the paired "
+                   "match against it (e)")
     args = p.parse_args(argv)
     presets = ["classic", "isko"] if args.preset == "both" else [args.preset]
     for preset in presets:
         print(f"{preset}:")
+        if args.versus:
+            run_versus(preset, args.deals, args.seed, args.budget, args.versus)
+            continue
         run(preset, args.deals, args.seed, args.budget, [None, simple_policy, simple_policy],
             "AI vs two simple seats")
         run(preset, args.deals, args.seed, args.budget, [None, None, None], "self-play")

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import combinations
 
 from bot.games.base import Action, View
@@ -37,7 +38,9 @@ from bot.games.skat.contracts import (
     matadors,
 )
 from bot.games.skat.dds import Search
-from bot.games.skat.rules import FULL_DECK, SkatView
+from bot.games.skat.options import PRESETS, SkatOptions
+from bot.games.skat.rules import FULL_DECK, ROLE_NAMES, SkatView
+from bot.games.skat.scoring import score_game, score_ramsch
 
 SAMPLES: int | None = None
 """Fixed number of sampled deals per card decision (tests); None = as the budget allows."""
@@ -149,7 +152,12 @@ def pessimistic_matadors(hand: Sequence[Card], contract: Contract) -> int:
     return worst
 
 
-def game_values(hand: Sequence[Card], rules: str, position: int) -> list[tuple[int, str]]:
+def _quick_matadors(hand: Sequence[Card], contract: Contract) -> int:
+    return matadors(list(hand), contract)[1]
+
+
+def game_values(hand: Sequence[Card], rules: str, position: int, *,
+                quick: bool = False) -> list[tuple[int, str]]:
     """(safe value, plan) of every game this 10-card hand counts for; plan names the route.
 
     The book's counts are for Vorhand, who leads; Mittelhand and Hinterhand "must be one
@@ -160,21 +168,22 @@ def game_values(hand: Sequence[Card], rules: str, position: int) -> list[tuple[i
     pen_s = 0.0 if position == 0 else POSITION_SUIT
     jacks = sum(1 for c in hand if c[1] == "J")
     g = grand_count(hand)
+    mats = _quick_matadors if quick else pessimistic_matadors
     if rules == "classic":
         for s in SUITS:
             solo = Contract(kind="solo", suit=s)
             if suit_count(hand, s) >= SOLO_COUNT + pen_s:
-                k = pessimistic_matadors(hand, solo)
+                k = mats(hand, solo)
                 out.append((solo.unit * (k + 1), f"solo-{s}"))
         if g >= SOLO_GRAND_COUNT + pen_g and jacks >= 2:
-            k = pessimistic_matadors(hand, Contract(kind="solo_grand"))
+            k = mats(hand, Contract(kind="solo_grand"))
             out.append((16 * (k + 1), "solo_grand"))
         if jacks_and_aces(hand) >= GUCK_COUNT + pen_g and jacks >= 2 and g >= 4 + pen_g:
-            k = pessimistic_matadors(hand, Contract(kind="guck_grand"))
+            k = mats(hand, Contract(kind="guck_grand"))
             out.append((12 * (k + 1), "guck:grand"))
         ja = jacks_and_aces(hand)
         if (ja >= TOURNE_COUNT + pen_s and jacks >= 2) or ja >= TOURNE_COUNT + 1 + pen_s:
-            k = pessimistic_matadors(hand, Contract(kind="tourne_grand"))
+            k = mats(hand, Contract(kind="tourne_grand"))
             out.append((5 * (min(k, 4) + 1), "tourne"))
         if null_risk(hand) == 0:
             out.append((20, "nullo"))
@@ -182,7 +191,7 @@ def game_values(hand: Sequence[Card], rules: str, position: int) -> list[tuple[i
     for s in SUITS:
         c = Contract(kind="suit", suit=s)
         count = suit_count(hand, s)
-        k = pessimistic_matadors(hand, c)
+        k = mats(hand, c)
         trumps = sum(1 for x in hand if c.is_trump(x))
         if trumps < 5 or (trumps == 5 and jacks == 0):
             continue
@@ -191,7 +200,7 @@ def game_values(hand: Sequence[Card], rules: str, position: int) -> list[tuple[i
         if count + HAND_BONUS >= ISKO_SUIT_COUNT + pen_s:
             out.append((c.unit * (k + 1), "skat"))
     if jacks >= 2:
-        k = pessimistic_matadors(hand, Contract(kind="grand"))
+        k = mats(hand, Contract(kind="grand"))
         if g >= ISKO_GRAND_COUNT + HAND_BONUS + 0.5 + pen_g:
             out.append((24 * (k + 2), "hand:grand"))
         elif g + HAND_BONUS >= ISKO_GRAND_COUNT + pen_g:
@@ -444,13 +453,15 @@ def _kontra(view: SkatView, options: list[Action]) -> Action:
 
 
 class Knowledge:
-    """What the seat knows of the deal: the cards it cannot see and who may hold them, and the
-    memory of every trick so far (``view.played``): voids shown, points and tricks taken."""
+    """What the seat knows of the deal: the cards it cannot see and who may hold them, the
+    memory of every trick so far (``view.played``): voids shown, points and tricks taken, and
+    what the auction said of each hand (`auction_bounds`)."""
 
     def __init__(self, view: SkatView) -> None:
         me = view.seat
         assert me is not None
         self.me = me
+        self.rules = view.rules
         self.contract = Contract.parse(view.contract) if view.contract else Contract(kind="grand")
         c = self.contract
         seen: set[Card] = set(view.hand)
@@ -459,6 +470,9 @@ class Knowledge:
         self.taken: dict[int, int] = {s: 0 for s in view.roles}
         """Card points of the tricks each seat has won (the skat not counted)."""
         self.tricks_won: dict[int, int] = {s: 0 for s in view.roles}
+        self.played_by: dict[int, list[Card]] = {s: [] for s in view.roles}
+        for seat, card in played[:3 * len(tricks)]:
+            self.played_by[seat].append(card)
         for plays in tricks:
             winner = c.trick_winner(plays)
             self.taken[winner] += sum(CARD_POINTS[card[1]] for _, card in plays)
@@ -500,6 +514,10 @@ class Knowledge:
             self.skat_known = sum(CARD_POINTS[x[1]] for x in view.laid_away)
         elif view.skat is not None and me == decl:
             self.skat_known = sum(CARD_POINTS[x[1]] for x in view.skat)
+        self.position = {s: view.roles.index(s) for s in view.roles}
+        self.bounds = {s: b for s, b in auction_bounds(view).items()
+                       if s != me and s not in self.known}
+        """What the auction said of the hidden hands (open hands need no guessing)."""
 
     def sample(self, rng: random.Random) -> dict[int, list[Card]] | None:
         """Hands for the other seats, consistent with sizes and voids (None if stuck)."""
@@ -542,42 +560,146 @@ class Knowledge:
                 left[pick] -= 1
         return hands, rest
 
+    def draws(self, rng: random.Random, target: int) -> Iterator[
+            tuple[dict[int, list[Card]], list[Card]]]:
+        """Up to ``target`` sampled deals (`deal`), each kept with its `plausibility`: the
+        deals the auction makes likely come more often. After ``3 * target`` tries every deal
+        is kept, so a surprising auction never starves the search."""
+        given = 0
+        for tries in range(1, target * 5 + 1):
+            if given >= target:
+                return
+            drawn = self.deal(rng)
+            if drawn is None:
+                continue
+            w = self.plausibility(drawn[0])
+            if w < 1 and tries <= target * 3 and rng.random() >= w:
+                continue
+            given += 1
+            yield drawn
+
+    def plausibility(self, hands: dict[int, list[Card]]) -> float:
+        """How well a sampled deal fits the auction: `DOUBT` for each seat whose ten cards
+        (what it holds plus what it played) count, by this AI's own measure, below a value it
+        bid or held, or at or above a value it refused. Soft, since a person bids by his own
+        counts; the Player's count is taken on the cards he kept after the skat."""
+        w = 1.0
+        for seat, (low, high) in self.bounds.items():
+            held = hands.get(seat)
+            if held is None or (not low and high is None):
+                continue
+            dealt = [*held, *self.played_by[seat]]
+            if len(dealt) != 10:
+                continue
+            worth = max((v for v, _ in game_values(dealt, self.rules, self.position[seat],
+                                                   quick=True)), default=0)
+            if worth < low or (high is not None and worth >= high):
+                w *= DOUBT
+        return w
+
+    def cards12(self, seat: int, hands: dict[int, list[Card]], rest: Sequence[Card],
+                laid_away: Sequence[Card] | None) -> list[Card]:
+        """The Player's twelve cards in a sampled deal (his matadors are counted on them):
+        what he holds and played plus the skat, known or sampled."""
+        return [*hands[seat], *self.played_by[seat], *(laid_away or rest)]
+
+
+DOUBT = 0.35
+"""Chance of keeping a sampled deal per seat whose hand contradicts its bidding."""
+
+
+def auction_bounds(view: SkatView) -> dict[int, tuple[int, int | None]]:
+    """(at least, below) per seat from ``view.bid_log``: a seat that named or held a value
+    claims a hand worth it; one that passed refused the value asked of it (the current bid
+    when answering, the next one up when it was asking)."""
+    by_role = dict(zip(ROLE_NAMES, view.roles, strict=False))
+    out: dict[int, tuple[int, int | None]] = {}
+    current = 0
+    answering = False
+    for entry in view.bid_log:
+        who, _, said = entry.rpartition(" ")
+        seat = by_role.get(who)
+        if seat is None:
+            continue
+        low, high = out.get(seat, (0, None))
+        if said == "ja":
+            low = max(low, current)
+            answering = False
+        elif said == "passe":
+            high = current if answering else current + 1
+            answering = False
+        elif said.isdigit():
+            current = int(said)
+            low = max(low, current)
+            answering = True
+        else:
+            continue
+        out[seat] = (low, high)
+    return out
+
 
 SCHNEIDER = {"classic": 91, "isko": 90}
 """The Player's points for Schneider under each preset's rules (the view carries no options)."""
-SPARE = 0.25
-"""Weight of the side goals (out of Schneider, Schneider) next to winning the game (1)."""
 MARGIN = 0.001
 """Weight of each card point: only a tie-break between equally good cards."""
 
 
+@cache
+def preset_options(rules: str) -> SkatOptions:
+    """The preset's options: the view does not carry the table's, so scoring assumes these."""
+    return SkatOptions(**{**PRESETS.get(rules, PRESETS["classic"]), "preset": rules})
+
+
 class Goal:
-    """The contract's goal as a score of the Player's final card points: winning counts 1,
-    staying out of Schneider and making Schneider `SPARE` each, each point `MARGIN`. The
-    Player maximises it, the defenders minimise it."""
+    """The contract's goal as a score of the Player's final card points (and whether he took
+    every trick), weighted by what each step is worth on the score sheet (`score_game` with
+    the bid): reaching 61 is usually the big step; staying out of Schneider, making it and
+    schwarz are side steps; a Player whose bid needs Schneider (or schwarz) finds the big step
+    there, 61 then earns him nothing. The largest step weighs 1, each point `MARGIN`. The
+    Player maximises the score, the defenders minimise it.
 
-    def __init__(self, view: SkatView, contract: Contract) -> None:
-        schneider = SCHNEIDER.get(view.rules, 90)
-        win = 61
-        if contract.schwarz_announced:
-            win = 120  # points stand in for tricks: a trick without points slips through
-        elif contract.schneider_announced:
-            win = schneider
-        self.win = win
-        self.levels = sorted({31, win, schneider})
+    ``cards12`` are the Player's twelve cards (sampled where unseen): they fix the matadors and
+    so whether the bid is reached. Without them the bid is ignored.
+    """
 
-    def score(self, points: int) -> float:
-        return sum(1.0 if t == self.win else SPARE for t in self.levels if points >= t) + (
-            MARGIN * points)
+    def __init__(self, view: SkatView, contract: Contract,
+                 cards12: Sequence[Card] | None = None) -> None:
+        opts = preset_options(view.rules)
+        schneider = opts.schneider_threshold
+        out = opts.player_schneider_at + 1
+        bid = view.bid if cards12 is not None else 0
+        cards = list(cards12) if cards12 is not None else contract.trumps()[:1]
 
-    def reached(self, base: int, value_at: dict[int, dict[Card, int]], card: Card) -> float:
+        def entry(points: int, tricks: int) -> int:
+            return score_game(contract, opts, cards12=cards, points=points, tricks=tricks,
+                              bid=bid).entry
+
+        steps = {out: entry(out, 3) - entry(out - 1, 3), 61: entry(61, 5) - entry(60, 5),
+                 schneider: entry(schneider, 8) - entry(schneider - 1, 8)}
+        sweep = entry(120, 10) - entry(120, 9)
+        top = max([*steps.values(), sweep, 1])
+        self.weights = {t: w / top for t, w in steps.items() if w > 0}
+        """Weight of reaching each number of points."""
+        self.sweep = max(sweep, 0) / top
+        """Weight of taking every trick (schwarz), counted by tricks, never by points."""
+        self.levels = sorted(self.weights)
+        best = max(self.weights, key=lambda t: self.weights[t], default=61)
+        self.win = 120 if self.sweep >= self.weights.get(best, 0) else best
+        """The step that decides the game: 61, Schneider, or 120 meaning every trick."""
+
+    def score(self, points: int, sweep: bool = False) -> float:
+        return sum(w for t, w in self.weights.items() if points >= t) + (
+            self.sweep if sweep else 0.0) + MARGIN * points
+
+    def reached(self, base: int, value_at: dict[int, dict[Card, int]], card: Card,
+                sweep: bool = False) -> float:
         """The score of ``card`` from null-window answers: ``value_at[need]`` is the clamped
         value from here for each level's need (missing: settled without a search)."""
-        out = 0.0
-        for t in self.levels:
+        out = self.sweep if sweep else 0.0
+        for t, w in self.weights.items():
             need = t - base
-            ok = need <= 0 or (need in value_at and value_at[need][card] >= need)
-            out += (1.0 if t == self.win else SPARE) if ok else 0.0
+            if need <= 0 or (need in value_at and value_at[need][card] >= need):
+                out += w
         return out
 
 
@@ -585,9 +707,6 @@ def _search_for(view: SkatView, contract: Contract) -> tuple[Search, bool]:
     """The search and whether this seat wants its value high."""
     me = view.seat
     assert me is not None
-    if contract.is_ramsch:
-        others = [s for s in view.roles if s != me]
-        return Search(contract, view.roles, counted={me}, maximizers=others), False
     decl = view.declarer
     assert decl is not None
     if contract.is_null:
@@ -596,6 +715,143 @@ def _search_for(view: SkatView, contract: Contract) -> tuple[Search, bool]:
                       declarer=decl), me != decl
     return Search(contract, view.roles, counted={decl}, maximizers={decl},
                   declarer=decl), me == decl
+
+
+Layout = tuple[dict[Card, int], tuple[Card, ...], tuple[int, ...], tuple[int, ...]]
+
+
+@cache
+def card_bits(key: str) -> Layout:
+    """(card -> bit, bit -> card, bit -> points, bit -> block) for Grand order (``G``, Ramsch
+    too) or a suit game (the trump suit's letter): each effective suit a block of 12 bits ordered
+    by power, the trumps block 4, so the winner of a trick is its highest bit in the led block
+    or the trumps. The sweep and Ramsch searches' own, so they do not lean on `dds` internals."""
+    bits: dict[Card, int] = {}
+    for k, s in enumerate(SUITS):
+        if s != key:
+            for p, r in enumerate("789QKTA"):
+                bits[s + r] = 12 * k + p
+    trumps = [key + r for r in "789QKTA"] if key in SUITS else []
+    for p, c in enumerate([*trumps, *JACKS[::-1]]):
+        bits[c] = 48 + p
+    cards = [""] * 60
+    points = [0] * 60
+    for c, b in bits.items():
+        cards[b] = c
+        points[b] = CARD_POINTS[c[1]]
+    return bits, tuple(cards), tuple(points), tuple(b // 12 for b in range(60))
+
+
+def _mask(cards: Sequence[Card], bits: dict[Card, int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << bits[c]
+    return m
+
+
+SWEEP_NODES = 4000
+"""Node limit of one "does the Player take every trick?" search (then points stand in)."""
+
+
+class _TooBig(Exception):
+    pass
+
+
+def sweep_moves(contract: Contract, order: Sequence[int], hands: dict[int, list[Card]],
+                trick: Sequence[tuple[int, Card]], turn: int, declarer: int,
+                limit: int = SWEEP_NODES) -> dict[Card, bool] | None:
+    """Whether the Player still takes every trick after each card ``turn`` may play, with
+    every hand open (None past ``limit`` nodes). Schwarz is a count of tricks: a trick of
+    Sevens and Eights lost costs it as surely as one of Aces."""
+    bits, cards, _, blocks = card_bits(contract.suit if contract.is_suit and contract.suit
+                                       else "G")
+    seats = list(order)
+    hs = [_mask(hands[s], bits) for s in seats]
+    dpos = seats.index(declarer)
+    masks = [((1 << 12) - 1) << (12 * k) for k in range(5)]
+    memo: dict[tuple[int, int, int, int], bool] = {}
+    nodes = 0
+
+    def legal(h: int, tb: list[int]) -> int:
+        if not tb:
+            return h
+        return (h & masks[blocks[tb[0]]]) or h
+
+    def moves(cand: int, live: int) -> list[int]:
+        """Highest first; a card next to one already listed (no live card between) is the
+        same card for a count of tricks."""
+        out: list[int] = []
+        while cand:
+            b = cand.bit_length() - 1
+            cand ^= 1 << b
+            if out and blocks[b] == blocks[out[-1]] and not (
+                    live >> (b + 1)) & ((1 << (out[-1] - b - 1)) - 1):
+                continue
+            out.append(b)
+        return out
+
+    def winner(tb: list[int], leader: int) -> int:
+        led = blocks[tb[0]]
+        best, wi = tb[0], 0
+        for i in (1, 2):
+            b = tb[i]
+            if b > best and (blocks[b] == led or blocks[b] == 4):
+                best, wi = b, i
+        return (leader + wi) % 3
+
+    def rec(pos: int, leader: int, tb: list[int]) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > limit:
+            raise _TooBig
+        key = (hs[0], hs[1], hs[2], pos)
+        if not tb:
+            if not hs[pos]:
+                return True
+            if key in memo:
+                return memo[key]
+        live = hs[0] | hs[1] | hs[2]
+        for b in tb:
+            live |= 1 << b
+        player = pos == dpos
+        result = not player
+        for b in moves(legal(hs[pos], tb), live):
+            if step(pos, leader, tb, b) == player:
+                result = player
+                break
+        if not tb:
+            memo[key] = result
+        return result
+
+    def step(pos: int, leader: int, tb: list[int], b: int) -> bool:
+        hs[pos] ^= 1 << b
+        try:
+            if not tb:
+                return rec((pos + 1) % 3, pos, [b])
+            if len(tb) == 1:
+                return rec((pos + 1) % 3, leader, [*tb, b])
+            win = winner([*tb, b], leader)
+            return win == dpos and rec(win, win, [])
+        finally:
+            hs[pos] ^= 1 << b
+
+    tb = [bits[c] for _, c in trick]
+    leader = seats.index(trick[0][0]) if trick else seats.index(turn)
+    pos = seats.index(turn)
+    try:
+        return {cards[b]: step(pos, leader, tb, b)
+                for b in _all_bits(legal(hs[pos], tb))}
+    except _TooBig:
+        return None
+
+
+def _all_bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
 
 
 def _play(view: SkatView, options: list[Action], rng: random.Random, budget_ms: int,
@@ -610,31 +866,39 @@ def _play(view: SkatView, options: list[Action], rng: random.Random, budget_ms: 
     assert me is not None
     know = Knowledge(view)
     contract = know.contract
+    if contract.is_ramsch:
+        return _play_ramsch(view, know, plays, rng, budget_ms, fixed)
     search, want_high = _search_for(view, contract)
-    goal = Goal(view, contract) if contract.is_trump_game else None
+    trump_game = contract.is_trump_game
     decl = view.declarer
+    assert decl is not None
     exact = len(view.hand) <= (NULL_EXACT_CARDS if contract.is_null else EXACT_CARDS)
     live = sum(CARD_POINTS[x[1]] for x in know.pool) + sum(
         CARD_POINTS[x[1]] for x in view.hand) + sum(
         CARD_POINTS[x[1]] for cards in know.known.values() for x in cards) + sum(
         CARD_POINTS[x[1]] for _, x in view.trick)
+    # Schwarz is still open while the defenders have no trick.
+    sweep_open = trump_game and all(n == 0 for s, n in know.tricks_won.items() if s != decl)
+    goals: dict[tuple[bool, int], Goal] = {}
     start = time.perf_counter()
     total: dict[Card, float] = {a.arg: 0.0 for a in plays}
     count = 0
-    tries = 0
     target = fixed if fixed is not None else MAX_SAMPLES
-    while count < target and tries < target * 4:
-        tries += 1
-        drawn = know.deal(rng)
-        if drawn is None:
-            continue
-        others, rest = drawn
+    for others, rest in know.draws(rng, target):
         hands = {**others, me: list(view.hand)}
-        if goal is not None and decl is not None:
+        if trump_game:
+            cards12 = know.cards12(decl, hands, rest, view.laid_away)
+            mk = matadors(cards12, contract)
+            goal = goals.get(mk)
+            if goal is None:
+                goal = goals[mk] = Goal(view, contract, cards12)
             skat = know.skat_known if know.skat_known is not None else sum(
                 CARD_POINTS[x[1]] for x in rest)
             base = know.taken[decl] + skat
             in_play = live - sum(CARD_POINTS[x[1]] for x in rest)
+            sweeps = None
+            if sweep_open and goal.sweep > 0 and (exact or goal.sweep >= 0.5):
+                sweeps = sweep_moves(contract, view.roles, hands, view.trick, me, decl)
             if exact:
                 # Null-window "does the Player reach t?" for each level still open.
                 value_at = {}
@@ -644,11 +908,15 @@ def _play(view: SkatView, options: list[Action], rng: random.Random, budget_ms: 
                         value_at[need] = search.move_values(hands, view.trick, me,
                                                             window=(need - 1, need))
                 for card in total:
-                    total[card] += goal.reached(base, value_at, card)
+                    total[card] += goal.reached(base, value_at, card,
+                                                bool(sweeps and sweeps[card]))
             else:
                 values = search.rollout_values(hands, view.trick, me)
                 for card in total:
-                    total[card] += goal.score(base + values.get(card, 0))
+                    got = base + values.get(card, 0)
+                    swept = sweeps[card] if sweeps is not None else (
+                        sweep_open and got >= 120)
+                    total[card] += goal.score(got, swept)
         else:
             if exact:
                 values = search.move_values(hands, view.trick, me)
@@ -666,6 +934,171 @@ def _play(view: SkatView, options: list[Action], rng: random.Random, budget_ms: 
     # Ties go to the cheapest card: fewest points, lowest in its suit.
     return max(plays, key=lambda a: (round(sign * total[a.arg], 6), -CARD_POINTS[a.arg[1]],
                                      -contract.power(a.arg)))
+
+
+# ---- Ramsch ------------------------------------------------------------------------------
+
+RAMSCH_EXACT_CARDS = 3
+"""Every line searched (each seat for itself) once the seat holds at most this many cards."""
+RAMSCH_MARGIN = 0.01
+"""Weight of each of the seat's own card points next to its score-sheet entry."""
+
+
+class _Ramsch:
+    """Ramsch from one seat's chair: every seat plays for itself, and the seat scores a
+    finished deal by the preset's Ramsch scoring (`score_ramsch`: the most points loses,
+    Jungfrau, Durchmarsch), its own points only a tie-break. Early tricks are played out
+    greedily (each seat ducks, smears points on other seats' tricks, leads its lowest card);
+    the last `RAMSCH_EXACT_CARDS` tricks are searched, each seat choosing its best line."""
+
+    def __init__(self, view: SkatView, know: Knowledge) -> None:
+        self.opts = preset_options(view.rules)
+        self.seats = list(view.roles)
+        self.me = self.seats.index(know.me)
+        self.bits, self.cards, self.points, self.blocks = card_bits("G")
+        self.masks = [((1 << 12) - 1) << (12 * k) for k in range(5)]
+        self.pts0 = [know.taken[s] for s in self.seats]
+        self.tricks0 = [know.tricks_won[s] for s in self.seats]
+        self._scores: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[float, ...]] = {}
+
+    def utilities(self, pts: Sequence[int], tricks: Sequence[int], last: int,
+                  skat: int) -> tuple[float, ...]:
+        key = (tuple(pts), tuple(tricks), last * 200 + skat)
+        got = self._scores.get(key)
+        if got is None:
+            n = len(self.seats)
+            r = score_ramsch({i: pts[i] for i in range(n)}, {i: tricks[i] for i in range(n)},
+                             skat, last, self.opts)
+            got = tuple(r.entries[i] - RAMSCH_MARGIN * r.points[i] for i in range(n))
+            self._scores[key] = got
+        return got
+
+    def _legal(self, h: int, tb: list[int]) -> int:
+        return ((h & self.masks[self.blocks[tb[0]]]) or h) if tb else h
+
+    def _winner(self, tb: list[int], leader: int) -> tuple[int, int]:
+        led = self.blocks[tb[0]]
+        best, wi = tb[0], 0
+        for i in range(1, len(tb)):
+            b = tb[i]
+            if b > best and (self.blocks[b] == led or self.blocks[b] == 4):
+                best, wi = b, i
+        return (leader + wi) % 3, best
+
+    def _greedy(self, hs: list[int], pos: int, leader: int, tb: list[int]) -> int:
+        blocks, points = self.blocks, self.points
+        cards = _all_bits(self._legal(hs[pos], tb))
+        if not tb:
+            others = hs[(pos + 1) % 3] | hs[(pos + 2) % 3]
+
+            def lead_key(b: int) -> tuple[int, int, int]:
+                below = others & self.masks[blocks[b]] & ((1 << b) - 1)
+                above = others & self.masks[blocks[b]] & ~((1 << (b + 1)) - 1)
+                # a card someone must overtake first, then the fewest points
+                return (0 if above else 1, bin(below).count("1"), points[b])
+            return min(cards, key=lead_key)
+        _, cur = self._winner(tb, leader)
+
+        def beats(b: int) -> bool:
+            return b > cur and (blocks[b] == blocks[tb[0]] or blocks[b] == 4)
+
+        under = [b for b in cards if not beats(b)]
+        if under:
+            return max(under, key=lambda b: (points[b], b))
+        return min(cards, key=lambda b: (points[b], -b))
+
+    def rollout(self, hs: list[int], pos: int, leader: int, tb: list[int], first: int,
+                skat: int) -> float:
+        """The seat's utility after ``first`` from ``pos`` when every seat then plays
+        `_greedy`."""
+        hs = list(hs)
+        tb = list(tb)
+        pts = list(self.pts0)
+        tricks = list(self.tricks0)
+        b = first
+        last = leader
+        while True:
+            if not tb:
+                leader = pos
+            hs[pos] ^= 1 << b
+            tb.append(b)
+            if len(tb) == 3:
+                win, _ = self._winner(tb, leader)
+                pts[win] += sum(self.points[x] for x in tb)
+                tricks[win] += 1
+                last = win
+                tb = []
+                pos = win
+                if not hs[pos]:
+                    return self.utilities(pts, tricks, last, skat)[self.me]
+            else:
+                pos = (pos + 1) % 3
+            b = self._greedy(hs, pos, leader, tb)
+
+    def exact(self, hs: list[int], pos: int, leader: int, tb: list[int], first: int,
+              skat: int) -> float:
+        """The seat's utility after ``first`` when every seat then picks its own best line."""
+        return self._maxn(list(hs), pos, leader, list(tb), first, list(self.pts0),
+                          list(self.tricks0), skat)[self.me]
+
+    def _maxn(self, hs: list[int], pos: int, leader: int, tb: list[int], b: int,
+              pts: list[int], tricks: list[int], skat: int) -> tuple[float, ...]:
+        if not tb:
+            leader = pos
+        hs[pos] ^= 1 << b
+        tb = [*tb, b]
+        try:
+            if len(tb) == 3:
+                win, _ = self._winner(tb, leader)
+                pts = list(pts)
+                tricks = list(tricks)
+                pts[win] += sum(self.points[x] for x in tb)
+                tricks[win] += 1
+                if not hs[win]:
+                    return self.utilities(pts, tricks, win, skat)
+                nxt, tb = win, []
+            else:
+                nxt = (pos + 1) % 3
+            best: tuple[float, ...] | None = None
+            for c in _all_bits(self._legal(hs[nxt], tb)):
+                v = self._maxn(hs, nxt, leader, tb, c, pts, tricks, skat)
+                if best is None or v[nxt] > best[nxt]:
+                    best = v
+            assert best is not None
+            return best
+        finally:
+            hs[pos] ^= 1 << b
+
+
+def _play_ramsch(view: SkatView, know: Knowledge, plays: list[Action], rng: random.Random,
+                 budget_ms: int, fixed: int | None) -> Action:
+    me = know.me
+    game = _Ramsch(view, know)
+    exact = len(view.hand) <= RAMSCH_EXACT_CARDS
+    tb = [game.bits[c] for _, c in view.trick]
+    seats = game.seats
+    leader = seats.index(view.trick[0][0]) if view.trick else seats.index(me)
+    pos = seats.index(me)
+    start = time.perf_counter()
+    total: dict[Card, float] = {a.arg: 0.0 for a in plays}
+    count = 0
+    target = fixed if fixed is not None else MAX_SAMPLES
+    for others, rest in know.draws(rng, target):
+        hands = {**others, me: list(view.hand)}
+        hs = [_mask(hands[s], game.bits) for s in seats]
+        skat = sum(CARD_POINTS[x[1]] for x in rest)
+        for a in plays:
+            b = game.bits[a.arg]
+            total[a.arg] += (game.exact if exact else game.rollout)(hs, pos, leader, tb, b,
+                                                                    skat)
+        count += 1
+        if fixed is None and count >= MIN_SAMPLES and (
+                time.perf_counter() - start) * 1000 > budget_ms * 0.6:
+            break
+    if count == 0:
+        return plays[0]
+    return max(plays, key=lambda a: (round(total[a.arg], 6), -CARD_POINTS[a.arg[1]],
+                                     -know.contract.power(a.arg)))
 
 
 def _certain_rest(view: SkatView) -> bool:
