@@ -53,12 +53,12 @@ def _pick(choices: list[Choice], nth: int, rng: random.Random) -> Choice | None:
 
 
 async def _play_series(fake: FakeDiscord, runner: BotRunner, players: int, deals: int | None,
-                       seed: int) -> tuple[int, set[str]]:
-    """Open a classic table by slash command, fill it with AI by button, start it, and play
-    Alice's seat by clicks (and ``/skat hand`` at each new deal) to the end. Returns the table
-    id and the contracts Alice played."""
+                       seed: int, preset: str = "classic") -> tuple[int, set[str]]:
+    """Open a table by slash command, fill it with AI by button, start it, and play Alice's
+    seat by clicks (and ``/skat hand``, ``/skat score`` in each deal) to the end. Returns the
+    table id and the contracts Alice played."""
     alice = fake.add_user("alice")
-    options: dict[str, Any] = {"preset": "classic", "players": players}
+    options: dict[str, Any] = {"preset": preset, "players": players}
     if deals:
         options["deals"] = deals
     inter = await fake.slash(alice, "skat new", options)
@@ -84,10 +84,11 @@ async def _play_series(fake: FakeDiscord, runner: BotRunner, players: int, deals
         state: Any = current.state
         seat = current.seat_of(int(alice))
         assert state is not None and seat is not None
-        if state.deal_no not in asked_hand:  # the hand with the learners' aids, ephemeral
+        if state.deal_no not in asked_hand:  # the hand with the learners' aids; the table
             asked_hand.add(state.deal_no)
-            answer = await fake.reply(await fake.slash(alice, "skat hand"), WAIT_S)
-            assert answer.ephemeral
+            for command in ("skat hand", "skat score"):
+                answer = await fake.reply(await fake.slash(alice, command), WAIT_S)
+                assert answer.ephemeral
         legal = {str(a) for a in state.legal_actions(seat.index)}
         single = {action_of(c) for c in choices
                   if c[2] is None or _select(fake, c[0], c[1]).get("max_values", 1) == 1}
