@@ -23,12 +23,14 @@ from tests.e2e.leaks import LeakWatch
 pytestmark = pytest.mark.e2e
 
 GAMES = (
-    ("declare:revolution", "declare:open_nullo", "declare:open_grand"),
-    ("tourne:left",),
-    ("declare:open_grand",),
-    ("guck:grand",),
+    ("declare:revolution", "declare:open_nullo", "declare:open_grand", "hand",
+     "declare:grand-ouvert-hand"),
+    ("tourne:left", "skat"),
+    ("declare:open_grand", "hand", "declare:null-ouvert-hand"),
+    ("guck:grand", "skat"),
 )
-"""What the human plays the first, second... time he is the Player (the first offered)."""
+"""What the human plays the first, second... time he is the Player (the first offered; the
+classic games, or isko's Hand and ouvert)."""
 
 
 def _select(fake: FakeDiscord, mid: str, custom_id: str) -> dict[str, Any]:
@@ -53,10 +55,12 @@ def _pick(choices: list[Choice], nth: int, rng: random.Random) -> Choice | None:
 
 
 async def _play_series(fake: FakeDiscord, runner: BotRunner, players: int, deals: int | None,
-                       seed: int, preset: str = "classic") -> tuple[int, set[str]]:
+                       seed: int, preset: str = "classic", restart_in: int | None = None
+                       ) -> tuple[int, set[str]]:
     """Open a table by slash command, fill it with AI by button, start it, and play Alice's
     seat by clicks (and ``/skat hand``, ``/skat score`` in each deal) to the end. Returns the
-    table id and the contracts Alice played."""
+    table id and the contracts Alice played. ``restart_in``: restart the bot at Alice's first
+    turn in that deal (0-based)."""
     alice = fake.add_user("alice")
     options: dict[str, Any] = {"preset": preset, "players": players}
     if deals:
@@ -84,6 +88,10 @@ async def _play_series(fake: FakeDiscord, runner: BotRunner, players: int, deals
         state: Any = current.state
         seat = current.seat_of(int(alice))
         assert state is not None and seat is not None
+        if state.deal_no == restart_in:
+            restart_in = None
+            await runner.restart()  # she is offered her turn again, the old buttons still work
+            continue
         if state.deal_no not in asked_hand:  # the hand with the learners' aids; the table
             asked_hand.add(state.deal_no)
             for command in ("skat hand", "skat score"):
@@ -102,7 +110,7 @@ async def _play_series(fake: FakeDiscord, runner: BotRunner, players: int, deals
             click = await fake.choose(alice, mid, cid, rng.sample(values, 2))
         else:
             action = action_of(choice)
-            if action.startswith(("declare:", "tourne:", "guck:")):
+            if action.startswith(("declare:", "tourne:", "guck:", "hand")):
                 played.add(action)
             click = await take(fake, alice, choice)
         await fake.wait_callback(click, WAIT_S)
@@ -139,6 +147,24 @@ async def test_a_whole_skat_series_names_no_hidden_card(
     assert watch.parts["last deal"] > 0 and watch.parts["now"] > 50
     assert watch.leaks == [], "\n".join(f"{leak.where} v{leak.version}: {leak.cards}\n"
                                         f"{leak.text}" for leak in watch.leaks)
+
+
+async def test_an_isko_series_across_a_restart_names_no_hidden_card(
+        fake: FakeDiscord, runner: BotRunner, watch: LeakWatch,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """isko: Hand and ouvert games; the bot restarted in the second deal (the watch keeps the
+    deals apart across it: the new process re-sends Alice her hand of that deal)."""
+    monkeypatch.setattr("bot.service.tables.secrets.randbits", lambda bits: 14)
+    table_id, played = await _play_series(fake, runner, 3, 3, 14, "isko", restart_in=1)
+    assert runner.starts == 2
+    assert (await runner.table(table_id)).status is TableStatus.FINISHED
+    await asyncio.wait_for(runner.bot.table_ui.settle(), WAIT_S)
+    await asyncio.wait_for(runner.bot.get_cog("SkatCog").settle(), WAIT_S)
+    assert "declare:grand-ouvert-hand" in played
+    assert {s.deal for s in watch.history[table_id]} == {0, 1, 2}
+    assert watch.parts["finished deal"] >= 3 and watch.parts["last deal"] > 0
+    assert watch.leaks == [], "\n".join(f"{leak.where} v{leak.version}: {leak.cards}"
+                                        for leak in watch.leaks)
 
 
 async def test_a_bot_that_shows_the_skat_is_caught_in_every_deal(
