@@ -143,6 +143,9 @@ class Leak:
     where: str
     cards: set[str]
     text: str
+    reader: Reader = None
+    in_flight: tuple[int | None] | None = None
+    """Set while the next version may yet excuse it: (the deal it was read against,)."""
 
 
 @dataclass
@@ -177,9 +180,23 @@ class LeakWatch:
             return
         if isinstance(state, SkatState):
             snaps.append(self._skat_snapshot(table_id, version, state))
-            return
-        public, per_seat = hidden_cards(state)
-        snaps.append(Snapshot(version, public, per_seat))
+        else:
+            public, per_seat = hidden_cards(state)
+            snaps.append(Snapshot(version, public, per_seat))
+        self._excuse(table_id, snaps[-1])
+
+    def _excuse(self, table_id: int, snap: Snapshot) -> None:
+        """A click's answer is composed from the version the click made, and may reach the
+        fake before that version reaches `record` (the service publishes it afterwards): so a
+        card flagged in a message is excused if the very next version shows it to the
+        reader (in the same deal). Later versions excuse nothing."""
+        for leak in self.leaks:
+            if leak.table_id != table_id or leak.in_flight is None:
+                continue
+            if leak.in_flight == (snap.deal,):
+                leak.cards &= snap.hidden(leak.reader)
+            leak.in_flight = None
+        self.leaks = [leak for leak in self.leaks if leak.cards]
 
     def _skat_snapshot(self, table_id: int, version: int, state: SkatState) -> Snapshot:
         readers: list[Reader] = [None, *range(state.players)]
@@ -232,7 +249,8 @@ class LeakWatch:
         self.checked += 1
         where = f"{event.kind} in {label} ({event.channel_id})"
         if window[-1].deal is None:
-            self._flag(table_id, window, where, reader, text, codes, lambda s, r: s.hidden(r))
+            self._flag(table_id, window, where, reader, text, codes, lambda s, r: s.hidden(r),
+                       in_flight=True)
             return
         if post := _DEAL_POST.match(text):
             self._finished(table_id, int(post[1]), where, reader, text)
@@ -249,7 +267,7 @@ class LeakWatch:
         window = self._deal_window(table_id, window, text)
         self.parts["now"] += 1
         self._flag(table_id, window, where, reader, "\n".join(now), codes,
-                   lambda s, r: s.hidden(r))
+                   lambda s, r: s.hidden(r), in_flight=True)
         if last:
             self.parts["last deal"] += 1
             self._flag(table_id, window, f"{where}, last deal", reader, "\n".join(last), [],
@@ -285,8 +303,14 @@ class LeakWatch:
 
     def _flag(self, table_id: int, window: list[Snapshot], where: str, reader: Reader,
               text: str, codes: list[str],
-              hidden: Callable[[Snapshot, Reader], frozenset[str]]) -> None:
+              hidden: Callable[[Snapshot, Reader], frozenset[str]], *,
+              in_flight: bool = False) -> None:
         always_hidden = frozenset.intersection(*(hidden(s, reader) for s in window))
         leaked = named_cards(text, codes, always_hidden)
-        if leaked:
-            self.leaks.append(Leak(table_id, window[-1].version, where, leaked, text))
+        if not leaked:
+            return
+        latest = self.history[table_id][-1]
+        # Only a window that reaches the newest version may miss the one being published.
+        flight = (window[-1].deal,) if in_flight and window[-1] is latest else None
+        self.leaks.append(Leak(table_id, window[-1].version, where, leaked, text, reader,
+                               flight))

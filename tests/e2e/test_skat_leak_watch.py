@@ -235,3 +235,24 @@ def test_a_late_message_is_read_against_the_deal_it_names() -> None:
     assert table.say(f"{deal_one_header}\n{pretty_all(alice)}", to=0) == set()
     bob_now = set(table.state.hands[1])
     assert table.say(f"{table.header()}\n{pretty_all(bob_now)}", to=0) == bob_now
+
+
+def test_a_click_answered_before_its_version_is_recorded_is_excused_by_that_version() -> None:
+    for seed in range(20):
+        table = Table(_series(seed))
+        table.until(lambda s: s.phase == "skat")
+        if table.state.declarer == 0:
+            break
+    else:
+        raise AssertionError("Alice is never Vorhand")
+    skat = set(table.state.skat)
+    # Alice's answer to "Guckser" shows the skat before the service has published the pickup.
+    assert table.say(f"{table.header()}\nThe skat: {pretty_all(skat)}", to=0) == skat
+    assert table.say(f"{table.header()}\nThe skat: {pretty_all(skat)}") == skat
+    table.step(lambda s, seat: "guck:grand")
+    assert [(leak.reader, leak.cards) for leak in table.watch.leaks] == [(None, skat)]
+    # The version after that excuses nothing: a late leak stays one.
+    assert table.say(f"{table.header()}\n{pretty_all(table.state.hands[1])}", to=0)
+    table.step(lambda s, seat: None)
+    table.step(lambda s, seat: None)
+    assert len(table.watch.leaks) == 2
