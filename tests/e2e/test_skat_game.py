@@ -113,4 +113,7 @@ async def test_a_skat_series_with_two_ai_seats(fake: FakeDiscord, runner: BotRun
     assert "Deal 1:" in summary and "Totals:" in summary
     assert ("Proving the score" in summary) == (preset == "classic")
     assert multi_picks == 2, "Alice was the Player twice and laid away with one select each"
+    # The watch read both deals, each review post and the summary's lines about them.
+    assert {s.deal for s in watch.history[table.id]} == {0, 1}
+    assert watch.parts["finished deal"] >= 4 and watch.parts["last deal"] > 0
     assert watch.leaks == []
