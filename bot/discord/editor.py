@@ -47,14 +47,28 @@ class RateLimiter:
     def _now(self) -> float:
         return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
 
+    def try_acquire(self) -> bool:
+        """Take a token if one is free now, without waiting: for optional requests (tidying up
+        old DMs) that are better skipped than queued behind the table edits."""
+        if self._lock.locked():
+            return False  # someone is already waiting: they come first
+        self._refill()
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return True
+        return False
+
+    def _refill(self) -> None:
+        now = self._now()
+        if self._updated is not None:
+            elapsed = max(0.0, now - self._updated)
+            self._tokens = min(self.burst, self._tokens + elapsed * self.rate)
+        self._updated = now
+
     async def acquire(self) -> None:
         async with self._lock:
             while True:
-                now = self._now()
-                if self._updated is not None:
-                    elapsed = max(0.0, now - self._updated)
-                    self._tokens = min(self.burst, self._tokens + elapsed * self.rate)
-                self._updated = now
+                self._refill()
                 if self._tokens >= 1:
                     self._tokens -= 1
                     return

@@ -208,11 +208,12 @@ class TableUI:
         self.service = service
         # An interval of 0 (tests) turns all pacing off, the shared budget included.
         budget = edit_budget_per_s if edit_interval_s > 0 else 0.0
+        self._budget = RateLimiter(budget, burst=EDIT_BURST) if budget > 0 else None
         self.editor: CoalescingEditor[int, TableInfo] = CoalescingEditor(
             self._edit_table_message,
             edit_interval_s,
             order=lambda t: t.version,
-            limiter=RateLimiter(budget, burst=EDIT_BURST) if budget > 0 else None,
+            limiter=self._budget,
         )
         self.defer_after_s = 2.0
         """Acknowledge a click before the service answers if it takes longer than this."""
@@ -227,6 +228,11 @@ class TableUI:
         """table -> the id of a table message posted again after the first was deleted."""
         self._live_dms: dict[tuple[int, int], discord.Message] = {}
         """(table, seat) -> the last DM that still shows buttons (lost on restart: harmless)."""
+        self._hand_dms: dict[tuple[int, int], discord.Message] = {}
+        """(table, seat) -> the newest DM showing that seat's hand. A new one replaces it and
+        the old one is deleted, so a player's DMs hold one current hand per table instead of
+        one message per turn (the deletes are optional: skipped when the budget is short)."""
+        self._tidying: set[asyncio.Task[None]] = set()
         self.creating: set[int] = set()
         """Channels where a cog is posting a new table's message (so the listener doesn't)."""
 
@@ -241,6 +247,8 @@ class TableUI:
             self._sent_hands = {k for k in self._sent_hands if k[0] != update.table.id}
             for key in [k for k in self._live_dms if k[0] == update.table.id]:
                 self._live_dms.pop(key, None)
+            for key in [k for k in self._hand_dms if k[0] == update.table.id]:
+                self._hand_dms.pop(key, None)  # the last hand stays, as the game's record
 
     async def _handle(self, update: TableUpdate) -> None:
         table = update.table
@@ -257,6 +265,8 @@ class TableUI:
         """Wait until the service's updates and the message edits they caused are all out."""
         await self.service.settle()
         await self.editor.flush()
+        if self._tidying:
+            await asyncio.wait(set(self._tidying))
 
     async def _show_table(self, table: TableInfo) -> None:
         if table.message_id is None:
@@ -362,6 +372,8 @@ class TableUI:
             sent = await self._send_private(table, seat.user_id, content, view, needs_button=acting)
             if sent is not None and view is not None:
                 self._live_dms[(table.id, seat.index)] = sent
+            if sent is not None and (acting or new_deal):
+                self._new_hand_dm(table.id, seat.index, sent)
 
     async def reoffer_turns(self) -> None:
         """After a restart, offer each human who must act their turn again: a DM the old
@@ -388,6 +400,28 @@ class TableUI:
                 )
                 if sent is not None and view is not None:
                     self._live_dms[(table.id, seat.index)] = sent
+                if sent is not None:
+                    self._new_hand_dm(table.id, seat.index, sent)
+
+    def _new_hand_dm(self, table_id: int, seat: int, message: discord.Message) -> None:
+        """Remember the seat's newest hand DM and delete the one it replaces."""
+        old = self._hand_dms.get((table_id, seat))
+        self._hand_dms[(table_id, seat)] = message
+        if old is None or old.id == message.id:
+            return
+        if self._budget is not None and not self._budget.try_acquire():
+            return  # a busy moment: leaving an old DM is better than delaying the table edits
+        task = asyncio.get_running_loop().create_task(self._delete_dm(old, table_id))
+        self._tidying.add(task)
+        task.add_done_callback(self._tidying.discard)
+
+    async def _delete_dm(self, message: discord.Message, table_id: int) -> None:
+        try:
+            await message.delete()
+        except discord.NotFound:
+            pass  # the player deleted it first
+        except discord.HTTPException:
+            log.warning("could not delete an old hand DM of table %s", table_id)
 
     async def _retire_dm(
         self, table: TableInfo, seat: int, passed: bool, *, edit: bool = True
@@ -444,6 +478,8 @@ class TableUI:
     async def close(self) -> None:
         """Let pending edits finish (called after the service closed, before HTTP closes)."""
         await self.editor.flush()
+        if self._tidying:
+            await asyncio.wait(set(self._tidying), timeout=5)
 
     # ------------------------------------------------------------------ components
     async def _soon(self, interaction: discord.Interaction, work: Awaitable[T]) -> T:
@@ -509,6 +545,8 @@ class TableUI:
             self._sent_hands.add((table.id, table.version, seat))
             if interaction.guild_id is None and interaction.message is not None:
                 self._live_dms[(table.id, seat)] = interaction.message
+        if interaction.guild_id is None and interaction.message is not None:
+            self._new_hand_dm(table.id, seat, interaction.message)
 
     async def _after_replies(self, table: TableInfo) -> TableInfo:
         """The table once the AI seats have answered, or as it is after ``follow_ai_s``."""

@@ -170,3 +170,15 @@ async def test_a_shared_budget_paces_all_tables_and_each_still_ends_on_its_lates
 def test_a_limiter_needs_a_positive_rate() -> None:
     with pytest.raises(ValueError):
         RateLimiter(0)
+
+
+async def test_try_acquire_takes_a_free_token_and_never_waits() -> None:
+    """Optional requests (deleting an old DM) take a token only when one is free now."""
+    now = [0.0]
+    limiter = RateLimiter(2.0, burst=1, clock=lambda: now[0])
+    assert limiter.try_acquire()
+    assert not limiter.try_acquire()  # empty bucket: skipped, not queued
+    now[0] += 0.25
+    assert not limiter.try_acquire()  # half a token
+    now[0] += 0.25
+    assert limiter.try_acquire()

@@ -41,9 +41,15 @@ class Sent:
 class FakeMessage:
     id: int
     edits: list[dict[str, Any]] = field(default_factory=list)
+    where: str = ""
+    deleted: bool = False
 
     async def edit(self, **kwargs: Any) -> None:
         self.edits.append(kwargs)
+
+    async def delete(self) -> None:
+        assert not self.deleted, "a message is deleted once"
+        self.deleted = True
 
 
 @dataclass
@@ -85,7 +91,7 @@ class FakeClient:
                     {"code": 50007, "message": "Cannot send messages to this user"},
                 )
             client.sent.append(Sent(f"dm:{user.id}", content, kwargs))
-            message = FakeMessage(next(_ids))
+            message = FakeMessage(next(_ids), where=f"dm:{user.id}")
             client.dms.append(message)
             return message
 
@@ -379,3 +385,37 @@ async def test_after_a_restart_the_player_to_act_is_offered_the_turn_again(
     assert {ids.parse(c).version for c in dm.custom_ids()} == {table.version}  # type: ignore[union-attr]
     await ui.reoffer_turns()
     assert len(client.sent) == 1  # not twice for the same turn
+
+
+async def test_a_players_dms_hold_one_current_hand_not_one_message_per_turn(
+    service: TableService, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two humans take turns by clicking in their DMs: each new hand DM replaces (deletes)
+    that player's previous one, so the DMs do not pile up over a whole game."""
+    client = FakeClient()
+    ui, table_id = await _two_humans(service, client)
+    ui.follow_ai_s = 0.0
+    users = {ALICE, BOB}
+    for _ in range(400):
+        await ui.settle()
+        table = await service.get(table_id)
+        if table.status is not TableStatus.PLAYING:
+            break
+        for user in users:
+            kept = [m for m in client.dms if m.where == f"dm:{user}" and not m.deleted]
+            assert len(kept) <= 1, (user, len(kept))
+        assert table.state is not None
+        seat = table.state.to_act[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        mine = [m for m in client.dms if m.where == f"dm:{user}" and not m.deleted]
+        click = _click(user)
+        click.message = mine[-1] if mine else None
+        await ui.on_action(click, table_id, table.version, str(table.state.legal_actions(seat)[0]))
+        assert click.response.refusals == []
+    assert table.status is TableStatus.FINISHED
+    await ui.settle()
+    assert len(client.dms) > 20  # one message per turn would have piled up
+    for user in users:  # the last hand of each player stays, as the game's record
+        assert len([m for m in client.dms if m.where == f"dm:{user}" and not m.deleted]) == 1
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
