@@ -17,14 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
+from typing import Literal
 
 from bot.games.cards import SUITS, Card
 from bot.games.skat.contracts import CARD_POINTS, Contract
 
 Seat = int
 Play = tuple[Seat, Card]
-Rec = Callable[[int, int, tuple[int, ...], int, int], int]
-"""The search from (position to play, leader's position, cards in the trick, alpha, beta)."""
 
 BLOCK = 12
 """Bits per effective suit (11 trumps fit; the gap keeps blocks apart)."""
@@ -96,46 +95,55 @@ class Search:
     ``order`` is the three active seats in playing order. In trump games ``counted`` and
     ``maximizers`` are both the Player; in Ramsch a seat minimizing its own points counts and
     the others maximize. In Null the value is 1 if ``declarer`` takes a trick (the defenders
-    maximize). The table is kept between calls, so searching every move of one position (or
-    the next position of the same deal) reuses it.
+    maximize). ``unit="tricks"`` counts the tricks the counted seats take instead of their card
+    points (schwarz questions). The table is kept between calls, so searching every move of one
+    position, several targets of it, or the next position of the same deal reuses it: its
+    entries are bounds on what is still to come, which no earlier trick changes.
     """
 
     def __init__(self, contract: Contract, order: Sequence[Seat], *, counted: Iterable[Seat],
-                 maximizers: Iterable[Seat], declarer: Seat | None = None) -> None:
+                 maximizers: Iterable[Seat], declarer: Seat | None = None,
+                 unit: Literal["points", "tricks"] = "points") -> None:
+        self.contract = contract
         self.key = order_key(contract)
         self.bits, self.cards, self.points, self.blocks = layout(self.key)
         self.null = self.key == "N"
+        self.tricks = unit == "tricks" and not self.null
         self.order = list(order)
         counted_set = set(counted)
         maxers = set(maximizers)
         self.count = tuple(s in counted_set for s in self.order)
         self.maxer = tuple(s in maxers for s in self.order)
         self.decl_pos = self.order.index(declarer) if declarer in self.order else -1
+        self.declarer = declarer
         self.selfish = sum(self.count) == 1 and not any(
             c and m for c, m in zip(self.count, self.maxer, strict=True))
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
-        self._cached: tuple[list[int], Rec] | None = None
+        self._hs = [0, 0, 0]
+        self._solve = self._make_solver()
+        self._sibling: Search | None = None
 
     # -- public ---------------------------------------------------------------------------
     def value(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play], turn: Seat,
               alpha: int = -1, beta: int = 121) -> int:
-        """The value of the position (fail-soft inside ``(alpha, beta)``)."""
-        hs, tb, leader = self._setup(hands, trick)
-        return self._rec(hs, self.order.index(turn), leader, tb, alpha, beta)
+        """The value of the position (fail-soft inside ``(alpha, beta)``). A null window
+        (``beta == alpha + 1``) answers "at least ``beta``?" fastest; a wider one is settled
+        by null windows too (bisection), which shares the table and beats one wide search."""
+        tb, leader = self._setup(hands, trick)
+        pos = self.order.index(turn)
+        if beta - alpha <= 1:
+            return self._node(pos, leader, tb, alpha, beta)
+        return self._bisect(lambda a, b: self._node(pos, leader, tb, a, b), alpha, beta,
+                            self._ceiling(tb))
 
     def exact(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play],
               turn: Seat) -> int:
-        """The exact value by bisection on null-window searches that share the table: much
-        faster than one full-window search here."""
-        lo, hi = 0, 1 if self.null else 120
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self.value(hands, trick, turn, mid - 1, mid) >= mid:
-                lo = mid
-            else:
-                hi = mid - 1
-        return lo
+        """The exact value (null-window bisection sharing the table)."""
+        tb, leader = self._setup(hands, trick)
+        pos = self.order.index(turn)
+        return self._bisect(lambda a, b: self._node(pos, leader, tb, a, b), -1,
+                            self._ceiling(tb) + 1, self._ceiling(tb))
 
     def move_values(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play],
                     turn: Seat, window: tuple[int, int] | None = None) -> dict[Card, int]:
@@ -144,30 +152,114 @@ class Search:
         With ``window=(lo, hi)`` values are exact inside it and clamped outside: enough to tell
         which moves reach a target, and much faster than full windows.
         """
-        hs, tb, leader = self._setup(hands, trick)
+        tb, leader = self._setup(hands, trick)
         pos = self.order.index(turn)
-        lo, hi = window if window is not None else (-1, 121)
+        hs = self._hs
+        lo, hi = window if window is not None else (-1, self._ceiling(tb) + 1)
         out: dict[Card, int] = {}
-        h = hs[pos]
-        cand = self._legal(h, tb)
         live = hs[0] | hs[1] | hs[2]
         for b in tb:
             live |= 1 << b
-        reps = self._reps(cand, live)
-        for b, same in reps:
-            v = self._play(hs, pos, leader, tb, b, lo, hi)
+        top = self._ceiling(tb)
+        for b, same in self._reps(self._legal(hs[pos], tb), live):
+            def probe(a: int, c: int, b: int = b) -> int:
+                return self._child(pos, leader, tb, b, a, c)
+            v = probe(lo, hi) if hi - lo <= 1 else self._bisect(probe, lo, hi, top)
             v = max(lo, min(hi, v))
             for c in same:
                 out[self.cards[c]] = v
         return out
 
+    def reaches(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play],
+                turn: Seat, need: int) -> bool:
+        """Do the counted seats take at least ``need`` more (points, or tricks) from here?"""
+        if need <= 0:
+            return True
+        return self.value(hands, trick, turn, need - 1, need) >= need
+
+    def outcome(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play],
+                turn: Seat, *, points: int = 0, won_trick: bool = False,
+                lost_trick: bool = False, schneider: int = 90) -> str:
+        """The score-relevant result of a trump game with best play from here, settled by
+        the fewest null-window searches: ``"schwarz"``, ``"schneider"``, ``"won"``,
+        ``"lost"``, ``"lost schneider"`` or ``"lost schwarz"`` (the Player's side).
+
+        The search must count the Player's card points; ``points`` are those he already has
+        (tricks taken and the skat), ``won_trick``/``lost_trick`` whether he (his side) has
+        already taken a trick or let one go. ``schneider`` is the preset's threshold.
+        """
+        if self.null or self.tricks or self.declarer is None:
+            raise ValueError("outcome() is for a trump game's points search")
+        tricks_left = len(self._hand_list(hands, turn, trick))
+        if self.reaches(hands, trick, turn, 61 - points):
+            if not self.reaches(hands, trick, turn, schneider - points):
+                return "won"
+            if lost_trick:
+                return "schneider"
+            return "schwarz" if self._trick_search().reaches(
+                hands, trick, turn, tricks_left) else "schneider"
+        if self.reaches(hands, trick, turn, 31 - points):
+            return "lost"
+        if won_trick:
+            return "lost schneider"
+        return "lost schneider" if self._trick_search().reaches(
+            hands, trick, turn, 1) else "lost schwarz"
+
     # -- internals ------------------------------------------------------------------------
+    def _hand_list(self, hands: Mapping[Seat, Iterable[Card]], turn: Seat,
+                   trick: Sequence[Play]) -> list[Card]:
+        """The tricks still to finish, as the leader's cards (the current trick included)."""
+        lead = trick[0][0] if trick else turn
+        return [*([trick[0][1]] if trick else []), *hands[lead]]
+
+    def _trick_search(self) -> Search:
+        if self._sibling is None:
+            self._sibling = Search(self.contract, self.order,
+                                   counted=[s for s, c in zip(self.order, self.count,
+                                                              strict=True) if c],
+                                   maximizers=[s for s, m in zip(self.order, self.maxer,
+                                                                 strict=True) if m],
+                                   declarer=self.declarer, unit="tricks")
+        return self._sibling
+
+    def _ceiling(self, tb: list[int]) -> int:
+        """The most the counted seats can still take (an upper bound on any value)."""
+        if self.null:
+            return 1
+        hs = self._hs
+        if self.tricks:
+            return max(h.bit_count() for h in hs) + (1 if tb else 0)
+        pts = self.points
+        live = hs[0] | hs[1] | hs[2]
+        total = sum(pts[b] for b in tb)
+        while live:
+            low = live & -live
+            total += pts[low.bit_length() - 1]
+            live ^= low
+        return total
+
+    @staticmethod
+    def _bisect(probe: Callable[[int, int], int], alpha: int, beta: int, top: int) -> int:
+        """The value clamped to ``[alpha, beta]`` from null-window probes. A probe's fail-soft
+        answer is a bound beyond its own target, so it can move the bracket further."""
+        lo, hi = max(0, alpha), min(top, beta)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            v = probe(mid - 1, mid)
+            if v >= mid:
+                lo = max(lo, min(v, hi))
+            else:
+                hi = min(hi, max(v, lo))
+        return lo
+
     def _setup(self, hands: Mapping[Seat, Iterable[Card]],
-               trick: Sequence[Play]) -> tuple[list[int], list[int], int]:
-        hs = [to_mask(hands[s], self.bits) for s in self.order]
+               trick: Sequence[Play]) -> tuple[list[int], int]:
+        hs = self._hs
+        for i, s in enumerate(self.order):
+            hs[i] = to_mask(hands[s], self.bits)
         tb = [self.bits[c] for _, c in trick]
         leader = self.order.index(trick[0][0]) if trick else -1
-        return hs, tb, leader
+        return tb, leader
 
     def _legal(self, h: int, tb: list[int]) -> int:
         if not tb:
@@ -204,115 +296,81 @@ class Search:
                 best, best_i = b, i
         return (leader + best_i) % 3, best_i
 
-    def _play(self, hs: list[int], pos: int, leader: int, tb: list[int], b: int,
-              alpha: int, beta: int) -> int:
-        """Value after ``pos`` plays bit ``b`` (hands restored afterwards)."""
-        rec = self._core(hs)
+    def _gain(self, tb: list[int], win: int) -> int | None:
+        """What a complete trick adds for the counted seats, ``None`` when it ends a Null."""
+        if not self.count[win] and not (self.null and win == self.decl_pos):
+            return 0
+        if self.null:
+            return None
+        if self.tricks:
+            return 1
+        return sum(self.points[b] for b in tb)
+
+    def _child(self, pos: int, leader: int, tb: list[int], b: int, alpha: int,
+               beta: int) -> int:
+        """The value after ``pos`` plays bit ``b`` (hands restored afterwards)."""
+        hs = self._hs
         h = hs[pos]
         hs[pos] = h ^ (1 << b)
         try:
-            if len(tb) < 2:
-                lead = pos if not tb else leader
-                return rec((pos + 1) % 3, lead, (*tb, b), alpha, beta)
-            c0, c1 = tb
-            win = self._trick_winner(c0, c1, b, leader)
-            if self.null:
-                return 1 if win == self.decl_pos else rec(win, win, (), alpha, beta)
-            pts = self.points
-            got = pts[c0] + pts[c1] + pts[b] if self.count[win] else 0
-            return got + rec(win, win, (), alpha - got, beta - got)
+            nt = [*tb, b]
+            if len(nt) < 3:
+                return self._node((pos + 1) % 3, leader if tb else pos, nt, alpha, beta)
+            win, _ = self._winner(nt, leader)
+            got = self._gain(nt, win)
+            if got is None:
+                return 1
+            return got + self._solve(win, alpha - got, beta - got)
         finally:
             hs[pos] = h
 
-    def _trick_winner(self, c0: int, c1: int, c2: int, leader: int) -> int:
-        blocks = self.blocks
-        led = blocks[c0]
-        trump = -1 if self.null else TRUMP
-        w, wi = c0, 0
-        if c1 > w and (blocks[c1] == led or blocks[c1] == trump):
-            w, wi = c1, 1
-        if c2 > w and (blocks[c2] == led or blocks[c2] == trump):
-            wi = 2
-        return (leader + wi) % 3
+    def _node(self, pos: int, leader: int, tb: list[int], alpha: int, beta: int) -> int:
+        """Alpha-beta over the rest of a started trick (the root only; `_solve` takes over
+        at the next trick start)."""
+        if not tb:
+            return self._solve(pos, alpha, beta)
+        self.nodes += 1
+        maxing = self.maxer[pos]
+        best = -1 if maxing else 10_000
+        hs = self._hs
+        live = hs[0] | hs[1] | hs[2]
+        for x in tb:
+            live |= 1 << x
+        for b, _ in self._reps(self._legal(hs[pos], tb), live):
+            v = self._child(pos, leader, tb, b, alpha, beta)
+            if maxing:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
 
-    def _rec(self, hs: list[int], pos: int, leader: int, tb: list[int], alpha: int,
-             beta: int) -> int:
-        lead = leader if tb else pos
-        return self._core(hs)(pos, lead, tuple(tb), alpha, beta)
-
-    def _core(self, hs: list[int]) -> Rec:
-        """The alpha-beta search as one closure over ``hs`` (attribute look-ups cost)."""
-        if self._cached is not None and self._cached[0] is hs:
-            return self._cached[1]
+    def _make_solver(self) -> Callable[[int, int, int], int]:
+        """The search from a trick start: ``solve(leader, alpha, beta)``, the three cards of a
+        trick as three nested loops in one frame (a Python call per trick, not per card)."""
+        hs = self._hs
         blocks, pts, maxer, count = self.blocks, self.points, self.maxer, self.count
-        null, decl, tt, selfish = self.null, self.decl_pos, self.tt, self.selfish
+        null, tricks, tt, selfish = self.null, self.tricks, self.tt, self.selfish
+        decl = self.decl_pos
         trump = -1 if null else TRUMP
+        tmask = 0 if null else _BLOCK_MASK[TRUMP]
+        bonus = 1 if tricks else 0
+        if tricks:
+            pts = (0,) * len(pts)
         bmask = _BLOCK_MASK
         ptab = _point_tables(self.key)
+        p0, p1, p2, p3, p4 = ptab
         stats = self
+        # Who is hit when a trick goes to a seat (Null: the declarer ends the search).
+        stop = tuple(null and i == decl for i in range(3))
 
-        def mask_points(m: int) -> int:
-            return (ptab[0][m & 4095] + ptab[1][(m >> 12) & 4095] + ptab[2][(m >> 24) & 4095]
-                    + ptab[3][(m >> 36) & 4095] + ptab[4][m >> 48])
-
-        def rec(pos: int, leader: int, tr: tuple[int, ...], alpha: int, beta: int) -> int:
-            stats.nodes += 1
-            h0, h1, h2 = hs
-            n = len(tr)
-            key = 0
-            lo_b = 0
-            if n == 0:
-                rest = h0 | h1 | h2
-                if not rest:
-                    return 0
-                if null:
-                    hi_b = 1
-                else:
-                    hi_b = mask_points(rest)
-                    if not (h0 & (h0 - 1)):  # the last trick: no choice left
-                        a = hs[pos]
-                        b1 = hs[(pos + 1) % 3]
-                        c = hs[(pos + 2) % 3]
-                        a, b1, c = a.bit_length() - 1, b1.bit_length() - 1, c.bit_length() - 1
-                        led = blocks[a]
-                        w, wi = a, 0
-                        if b1 > w and (blocks[b1] == led or blocks[b1] == trump):
-                            w, wi = b1, 1
-                        if c > w and (blocks[c] == led or blocks[c] == trump):
-                            wi = 2
-                        return hi_b if count[(pos + wi) % 3] else 0
-                if hi_b <= alpha:
-                    return hi_b
-                if beta <= 0:
-                    return 0
-                key = (((h0 << 60) | h1) << 60 | h2) << 2 | pos
-                entry = tt.get(key)
-                first = -1
-                if entry is not None:
-                    lo_b, e_hi, first = entry
-                    if lo_b >= beta:
-                        return lo_b
-                    if e_hi <= alpha:
-                        return e_hi
-                    if lo_b == e_hi:
-                        return lo_b
-                    hi_b = min(hi_b, e_hi)
-                    if lo_b > alpha:
-                        alpha = lo_b
-                    if hi_b < beta:
-                        beta = hi_b
-                a0, b0 = alpha, beta
-            h = hs[pos]
-            if n:
-                led = blocks[tr[0]]
-                cand = (h & bmask[led]) or h
-                live = h0 | h1 | h2
-                for x in tr:
-                    live |= 1 << x
-            else:
-                cand = h
-                live = h0 | h1 | h2
-            # equivalent cards: one representative per run
+        def reps(cand: int, live: int) -> list[int]:
+            """One card per run of equivalent cards (same block and points, no live card
+            between them)."""
             moves: list[int] = []
             prev = -2
             while cand:
@@ -325,100 +383,206 @@ class Search:
                     continue
                 moves.append(b)
                 prev = b
-            maxing = maxer[pos]
-            if len(moves) > 1:
-                if n == 0:
-                    # The table's best lead, then sure winners (the top live card of their
-                    # suit) richest first, then the cheapest cards.
-                    dec = []
-                    for b in moves:
-                        if b == first:
-                            k = -100_000
-                        elif (live & bmask[blocks[b]]).bit_length() - 1 == b:
-                            k = -1000 - pts[b] * 64 - b
-                        else:
-                            k = -b
-                        dec.append((k, b))
-                    dec.sort()
-                    moves = [b for _, b in dec]
+            return moves
+
+        def solve(p: int, alpha: int, beta: int) -> int:
+            h0, h1, h2 = hs
+            rest = h0 | h1 | h2
+            if not rest:
+                return 0
+            if null:
+                hi_b = 1
+            else:
+                if tricks:
+                    hi_b = h0.bit_count()
                 else:
-                    w, wi = tr[0], 0
-                    if n == 2:
-                        c1 = tr[1]
-                        if c1 > w and (blocks[c1] == led or blocks[c1] == trump):
-                            w, wi = c1, 1
-                    wpos = (leader + wi) % 3
-                    ally = maxer[wpos] == maxing and not selfish
+                    hi_b = (p0[rest & 4095] + p1[(rest >> 12) & 4095] + p2[(rest >> 24) & 4095]
+                            + p3[(rest >> 36) & 4095] + p4[rest >> 48])
+                if not (h0 & (h0 - 1)):  # the last trick: no choice left
+                    stats.nodes += 3
+                    a = hs[p].bit_length() - 1
+                    b1 = hs[(p + 1) % 3].bit_length() - 1
+                    c = hs[(p + 2) % 3].bit_length() - 1
+                    led = blocks[a]
+                    w, wi = a, 0
+                    if b1 > w and (blocks[b1] == led or blocks[b1] == trump):
+                        w, wi = b1, 1
+                    if c > w and (blocks[c] == led or blocks[c] == trump):
+                        wi = 2
+                    return hi_b if count[(p + wi) % 3] else 0
+            if hi_b <= alpha:
+                return hi_b
+            if beta <= 0:
+                return 0
+            lo_b = 0
+            key = (((h0 << 60) | h1) << 60 | h2) << 2 | p
+            entry = tt.get(key)
+            first = -1
+            if entry is not None:
+                lo_b, e_hi, first = entry
+                if lo_b >= beta:
+                    return lo_b
+                if e_hi <= alpha:
+                    return e_hi
+                if lo_b == e_hi:
+                    return lo_b
+                if e_hi < hi_b:
+                    hi_b = e_hi
+                if lo_b > alpha:
+                    alpha = lo_b
+                if hi_b < beta:
+                    beta = hi_b
+            a0, b0 = alpha, beta
+            q = (p + 1) % 3
+            r = (p + 2) % 3
+            ha, hb, hc = hs[p], hs[q], hs[r]
+            ma, mb, mc = maxer[p], maxer[q], maxer[r]
+            # Leads: the table's best, then sure winners (the top live card of their block)
+            # richest first, then the rest from the top.
+            moves = reps(ha, rest)
+            if len(moves) > 1:
+                dec = []
+                for b in moves:
+                    if b == first:
+                        k = -100_000
+                    elif (rest & bmask[blocks[b]]).bit_length() - 1 == b:
+                        k = -1000 - pts[b] * 64 - b
+                    else:
+                        k = -b
+                    dec.append((k, b))
+                dec.sort()
+                moves = [b for _, b in dec]
+            n = 0
+            best1 = -1 if ma else 10_000
+            best_move = moves[0]
+            ally_b = ma == mb and not selfish
+            for a in moves:
+                hs[p] = ha ^ (1 << a)
+                led = blocks[a]
+                lm = bmask[led]
+                pa = pts[a]
+                # second hand
+                cb = hb & lm or hb
+                mv2 = reps(cb, rest)
+                if len(mv2) > 1:
                     dec = []
-                    for b in moves:
-                        beats = b > w and (blocks[b] == led or blocks[b] == trump)
-                        if ally and (n == 2 or not beats):
+                    for b in mv2:
+                        beats = b > a and (blocks[b] == led or blocks[b] == trump)
+                        if beats:
+                            k = b - 4096
+                        elif ally_b:
                             k = -pts[b] * 64
-                        elif beats:
-                            k = -pts[b] * 64 if n == 2 else b - 4096
                         else:
                             k = 8192 + pts[b] * 64 + b
                         dec.append((k, b))
                     dec.sort()
-                    moves = [b for _, b in dec]
-            best = -1 if maxing else 10_000
-            best_move = moves[0]
-            nxt = (pos + 1) % 3
-            for b in moves:
-                hs[pos] = h ^ (1 << b)
-                if n < 2:
-                    v = rec(nxt, leader if n else pos, (*tr, b), alpha, beta)
-                else:
-                    c0, c1 = tr
-                    w, wi = c0, 0
-                    if c1 > w and (blocks[c1] == led or blocks[c1] == trump):
-                        w, wi = c1, 1
-                    if b > w and (blocks[b] == led or blocks[b] == trump):
-                        wi = 2
-                    win = (leader + wi) % 3
-                    if null:
-                        v = 1 if win == decl else rec(win, win, (), alpha, beta)
-                    elif count[win]:
-                        got = pts[c0] + pts[c1] + pts[b]
-                        v = got + rec(win, win, (), alpha - got, beta - got)
+                    mv2 = [b for _, b in dec]
+                al2, be2 = alpha, beta
+                best2 = -1 if mb else 10_000
+                cc = hc & lm or hc
+                for b in mv2:
+                    hs[q] = hb ^ (1 << b)
+                    if b > a and (blocks[b] == led or blocks[b] == trump):
+                        w, wpos = b, q
                     else:
-                        v = rec(win, win, (), alpha, beta)
-                hs[pos] = h
-                if maxing:
-                    if v > best:
-                        best, best_move = v, b
+                        w, wpos = a, p
+                    # cards that beat the trick so far: higher in the led block or trumps
+                    beat = (lm | tmask) & -(2 << w)
+                    s2 = pa + pts[b] + bonus
+                    mv3 = reps(cc, rest)
+                    if len(mv3) > 1:
+                        ally = maxer[wpos] == mc and not selfish
+                        dec = []
+                        for c in mv3:
+                            if ally or (beat >> c) & 1:
+                                k = -pts[c] * 64 - c
+                            else:
+                                k = 8192 + pts[c] * 64 + c
+                            dec.append((k, c))
+                        dec.sort()
+                        mv3 = [c for _, c in dec]
+                    al3, be3 = al2, be2
+                    best3 = -1 if mc else 10_000
+                    for c in mv3:
+                        n += 1
+                        win = r if (beat >> c) & 1 else wpos
+                        hs[r] = hc ^ (1 << c)
+                        if stop[win]:
+                            v = 1
+                        elif count[win]:
+                            got = s2 + pts[c]
+                            v = got + solve(win, al3 - got, be3 - got)
+                        else:
+                            v = solve(win, al3, be3)
+                        if mc:
+                            if v > best3:
+                                best3 = v
+                                if v > al3:
+                                    al3 = v
+                                    if v >= be3:
+                                        break
+                        elif v < best3:
+                            best3 = v
+                            if v < be3:
+                                be3 = v
+                                if v <= al3:
+                                    break
+                    hs[r] = hc
+                    n += 1
+                    v = best3
+                    if mb:
+                        if v > best2:
+                            best2 = v
+                            if v > al2:
+                                al2 = v
+                                if v >= be2:
+                                    break
+                    elif v < best2:
+                        best2 = v
+                        if v < be2:
+                            be2 = v
+                            if v <= al2:
+                                break
+                hs[q] = hb
+                n += 1
+                v = best2
+                if ma:
+                    if v > best1:
+                        best1, best_move = v, a
                         if v > alpha:
                             alpha = v
-                            if alpha >= beta:
+                            if v >= beta:
                                 break
-                elif v < best:
-                    best, best_move = v, b
+                elif v < best1:
+                    best1, best_move = v, a
                     if v < beta:
                         beta = v
-                        if alpha >= beta:
+                        if v <= alpha:
                             break
-            if n == 0:
-                if best <= a0:
-                    entry = tt.get(key)
-                    e_lo = entry[0] if entry else 0
-                    tt[key] = (e_lo, min(best, hi_b), best_move)
-                elif best >= b0:
-                    entry = tt.get(key)
-                    e_hi = entry[1] if entry else hi_b
-                    tt[key] = (max(best, lo_b), e_hi, best_move)
-                else:
-                    tt[key] = (best, best, best_move)
+            hs[p] = ha
+            stats.nodes += n
+            best = best1
+            if best <= a0:
+                entry = tt.get(key)
+                e_lo = entry[0] if entry else 0
+                tt[key] = (e_lo, min(best, hi_b), best_move)
+            elif best >= b0:
+                entry = tt.get(key)
+                e_hi = entry[1] if entry else hi_b
+                tt[key] = (max(best, lo_b), e_hi, best_move)
+            else:
+                tt[key] = (best, best, best_move)
             return best
 
-        self._cached = (hs, rec)
-        return rec
+        return solve
 
     # -- cheap play-outs for the early tricks ---------------------------------------------
     def rollout_values(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play],
                        turn: Seat) -> dict[Card, int]:
         """The value after each legal card when everyone then plays by `_greedy` (all hands
         open): a cheap stand-in for the exact search while many tricks remain."""
-        hs, tb, leader = self._setup(hands, trick)
+        tb, leader = self._setup(hands, trick)
+        hs = self._hs
         pos = self.order.index(turn)
         live = hs[0] | hs[1] | hs[2]
         for b in tb:

@@ -1,0 +1,150 @@
+"""Benchmark of Skat's double-dummy search (`bot.games.skat.dds`) on whole 10-trick deals.
+
+    python -m bench.skat_dds [--deals N] [--seed S] [--module M] [--no-exact] [--null N]
+
+One random deal per seed ``S + i``: a Grand or a suit game (equally likely), the Player (seat 1,
+middle hand) holding the hand with the most trumps of the three, the other two cards in the skat,
+which counts for him. Forehand (seat 0) leads. Each deal gets a fresh `Search` per measure, so
+nothing is carried over from one measure or one deal to the next:
+
+(a) "reach 61?": one null-window search, does the Player reach 61 with the skat;
+(b) the score-relevant outcome: the null-window searches that settle the game's level
+    (61; then schneider 90 and schwarz, or the Player's 31 and his taking any trick), through
+    `Search.outcome` when the module has it (else only the point questions, via `value`);
+(c) the exact card-point value (`Search.exact`).
+
+Printed per measure: median, p95 and max milliseconds and median/p95 nodes. ``--null N`` adds
+N Null deals (the Player's "does he lose every trick?"). ``--module`` names another copy of the
+module to compare (e.g. an older version put on PYTHONPATH). A benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from bot.games.cards import SUITS
+from bot.games.skat.contracts import Contract, points_of
+from bot.games.skat.rules import FULL_DECK
+
+Deal = tuple[Contract, dict[int, list[str]], int]
+
+
+def random_deal(seed: int, null: bool = False) -> Deal:
+    """(contract, hands, skat points) of one seeded deal; the Player is seat 1."""
+    rng = random.Random(seed)
+    cards = list(FULL_DECK)
+    rng.shuffle(cards)
+    if null:
+        contract = Contract(kind="null")
+    else:
+        contract = rng.choice([Contract(kind="grand"),
+                               *(Contract(kind="suit", suit=s) for s in SUITS)])
+    hands = [cards[0:10], cards[10:20], cards[20:30]]
+    if null:
+        # The Player holds the hand with the most low cards.
+        hands.sort(key=lambda h: sum(c[1] in "789" for c in h))
+    else:
+        hands.sort(key=lambda h: sum(1 for c in h if contract.is_trump(c)))
+    return contract, {0: hands[0], 1: hands[2], 2: hands[1]}, points_of(cards[30:])
+
+
+def _figures(label: str, times: list[float], nodes: list[int]) -> None:
+    times = sorted(times)
+    nodes = sorted(nodes)
+    n = len(times)
+    p95 = min(n - 1, int(n * 0.95))
+    print(f"  {label}: {n} deals, median {statistics.median(times):.1f} ms, p95 "
+          f"{times[p95]:.1f} ms, max {times[-1]:.1f} ms; nodes median "
+          f"{int(statistics.median(nodes))}, p95 {nodes[p95]}, max {nodes[-1]}", flush=True)
+
+
+def _outcome(mod: ModuleType, deal: Deal) -> tuple[Any, int]:
+    contract, hands, skat = deal
+    s = mod.Search(contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
+    if hasattr(s, "outcome"):
+        res = s.outcome(hands, [], 0, points=skat)
+        return res, s.nodes
+    # Older modules: the point questions only.
+    if s.value(hands, [], 0, 60 - skat, 61 - skat) >= 61 - skat:
+        res = "schneider" if s.value(hands, [], 0, 89 - skat, 90 - skat) >= 90 - skat else "won"
+    else:
+        res = "lost" if s.value(hands, [], 0, 30 - skat, 31 - skat) >= 31 - skat else (
+            "lost schneider")
+    return res, s.nodes
+
+
+def run(mod: ModuleType, count: int, seed: int, exact: bool, null: int) -> None:
+    deals = [random_deal(seed + i) for i in range(count)]
+    sums: dict[str, list[Any]] = {}
+    for label in ("reach 61? (one null window)", "score-relevant outcome",
+                  "exact card points"):
+        if label.startswith("exact") and not exact:
+            continue
+        times: list[float] = []
+        nodes: list[int] = []
+        results: list[Any] = []
+        for deal in deals:
+            contract, hands, skat = deal
+            t = time.perf_counter()
+            if label.startswith("reach"):
+                s = mod.Search(contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
+                need = 61 - skat
+                res: Any = s.value(hands, [], 0, need - 1, need) >= need
+                n = s.nodes
+            elif label.startswith("score"):
+                res, n = _outcome(mod, deal)
+            else:
+                s = mod.Search(contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
+                res = s.exact(hands, [], 0) + skat
+                n = s.nodes
+            times.append((time.perf_counter() - t) * 1000)
+            nodes.append(n)
+            results.append(res)
+        _figures(label, times, nodes)
+        sums[label] = results
+    for label, results in sums.items():
+        if label.startswith("reach"):
+            print(f"    reach 61: {sum(results)}/{len(results)} deals")
+        elif label.startswith("score"):
+            tally: dict[str, int] = {}
+            for r in results:
+                tally[str(r)] = tally.get(str(r), 0) + 1
+            print(f"    outcomes: {dict(sorted(tally.items()))}")
+        else:
+            print(f"    exact points: mean {statistics.fmean(results):.1f}; checksum "
+                  f"{sum(results)}")
+    if null > 0:
+        times, nodes, lost = [], [], 0
+        for i in range(null):
+            contract, hands, _ = random_deal(seed + 10_000 + i, null=True)
+            s = mod.Search(contract, [0, 1, 2], counted=(), maximizers={0, 2}, declarer=1)
+            t = time.perf_counter()
+            lost += s.value(hands, [], 0, 0, 1) >= 1
+            times.append((time.perf_counter() - t) * 1000)
+            nodes.append(s.nodes)
+        _figures("Null, does the Player take a trick?", times, nodes)
+        print(f"    Player takes a trick: {lost}/{null}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("--deals", type=int, default=60)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--module", default="bot.games.skat.dds")
+    p.add_argument("--no-exact", action="store_true")
+    p.add_argument("--null", type=int, default=0)
+    args = p.parse_args(argv)
+    mod = importlib.import_module(args.module)
+    print(f"double-dummy search ({args.module}, Python, one core), seed {args.seed}:")
+    run(mod, args.deals, args.seed, not args.no_exact, args.null)
+
+
+if __name__ == "__main__":
+    main()
