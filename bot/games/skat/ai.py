@@ -189,12 +189,12 @@ def game_values(hand: Sequence[Card], rules: str, position: int, *,
             out.append((20, "nullo"))
         return out
     for s in SUITS:
+        trumps = sum(1 for x in hand if x[1] == "J" or x[0] == s)
+        if trumps < 5 or (trumps == 5 and jacks == 0):
+            continue
         c = Contract(kind="suit", suit=s)
         count = suit_count(hand, s)
         k = mats(hand, c)
-        trumps = sum(1 for x in hand if c.is_trump(x))
-        if trumps < 5 or (trumps == 5 and jacks == 0):
-            continue
         if count >= ISKO_SUIT_COUNT + HAND_BONUS + 0.5 + pen_s and trumps >= 6:
             out.append((c.unit * (k + 2), f"hand:suit-{s}"))
         if count + HAND_BONUS >= ISKO_SUIT_COUNT + pen_s:
@@ -642,6 +642,9 @@ SCHNEIDER = {"classic": 91, "isko": 90}
 """The Player's points for Schneider under each preset's rules (the view carries no options)."""
 MARGIN = 0.001
 """Weight of each card point: only a tie-break between equally good cards."""
+FLOOR = 0.02
+"""Least weight of 31 and 61, so that a Player whose bid needs Schneider still takes his 61
+when Schneider is out of reach (the sheet counts it lost either way, the table does not)."""
 
 
 @cache
@@ -679,6 +682,8 @@ class Goal:
         sweep = entry(120, 10) - entry(120, 9)
         top = max([*steps.values(), sweep, 1])
         self.weights = {t: w / top for t, w in steps.items() if w > 0}
+        for t in (out, 61):  # a lost cause still plays for its points
+            self.weights[t] = max(self.weights.get(t, 0.0), FLOOR)
         """Weight of reaching each number of points."""
         self.sweep = max(sweep, 0) / top
         """Weight of taking every trick (schwarz), counted by tricks, never by points."""

@@ -385,3 +385,221 @@ def test_null_window_goal_agrees_with_exact_values() -> None:
             want = goal.score(base + v) - ai.MARGIN * (base + v)
             assert goal.reached(base, value_at, card) == pytest.approx(want)
         checked += 1
+
+
+# ---- the bid, schwarz, the auction and Ramsch ----------------------------------------------
+
+
+def _isko_view(bid: int) -> Any:
+    return GAME.new(3, GAME.options("isko", deals=1), seed=1).view(0).model_copy(
+        update={"bid": bid})
+
+
+def test_goal_aims_where_the_bid_is_reached() -> None:
+    clubs = Contract(kind="suit", suit="C")
+    with_1 = ["CJ", "HA", "HT", "SA", "ST", "DA", "C7", "C8", "C9", "CQ", "CK", "D7"]
+    # with 1: game 2 x 12 = 24, schneider 36, schwarz 48 (isko)
+    assert ai.Goal(_isko_view(24), clubs, with_1).win == 61
+    overbid = ai.Goal(_isko_view(36), clubs, with_1)
+    assert overbid.win == 90 and overbid.weights[61] == ai.FLOOR
+    assert overbid.score(89) < overbid.score(90) - 0.9
+    needs_all = ai.Goal(_isko_view(48), clubs, with_1)
+    assert needs_all.win == 120 and needs_all.sweep == 1.0
+    # 120 points without every trick is not schwarz.
+    assert needs_all.score(120) < needs_all.score(120, sweep=True) - 0.9
+    # Announced: the announcement is the goal whatever the bid.
+    announced = Contract(kind="suit", suit="C", hand=True, announced="schwarz")
+    assert ai.Goal(_isko_view(18), announced, with_1).win == 120
+    # Without the Player's cards the bid cannot be judged: the plain game is the goal.
+    assert ai.Goal(_isko_view(36), clubs).win == 61
+
+
+OVERBID_DEAL = (
+    "bid:18 hold bid:20 hold bid:22 pass pass skat discard:S8,S7 declare:suit-C play:SA "
+    "play:C8 play:S9 play:DA play:DQ play:DT play:D7 play:ST play:HJ play:SQ play:C9 play:CA "
+    "play:CJ play:C7 play:DJ play:HK play:H7 play:SJ play:D8 play:H8 play:H9")
+
+
+def test_overbid_player_plays_for_schneider() -> None:
+    """isko seed 178, Clubs with 1 (game 24): the Player leads to trick 8 holding CT DK D9.
+    Ducking with D9 keeps 61 nearly sure; leading the last high trump CT is the only way to
+    Schneider, and risks the game. With a bid of 24 he ducks; had he bid 25, only Schneider
+    (36) reaches it, so he leads the Ten."""
+    st = GAME.new(3, GAME.options("isko", deals=1), seed=178)
+    for move in OVERBID_DEAL.split():
+        st = st.apply(st.to_act[0], move)[0]
+    me = st.to_act[0]
+    assert me == st.declarer and sorted(st.hands[me]) == ["CT", "D9", "DK"]
+    view, legal = st.view(me), st.legal_actions(me)
+    for seed in range(3):
+        plain = view.model_copy(update={"bid": 24})
+        overbid = view.model_copy(update={"bid": 25})
+        assert str(ai.choose(plain, legal, random.Random(seed), 50, samples=8)) == "play:D9"
+        assert str(ai.choose(overbid, legal, random.Random(seed), 50, samples=8)) == "play:CT"
+
+
+def _open_grand_defence() -> SkatState:
+    """Classic Open Grand (schwarz implied). After five tricks the Player leads D8; Mittelhand
+    holds D9 and D7, and every card he cannot see is a Seven, Eight or Nine without a
+    Diamond: D9 takes a trick worth nothing, which beats the Open Grand."""
+    st = fixed_table("classic", ["CJ SJ HJ DJ CA SA HA DA D8 ST",
+                                 "D9 D7 CQ SK SQ HK DT DK DQ CT",
+                                 "CK HT HQ C9 C8 C7 S9 S8 S7 H7"], "H9 H8")
+    moves = ["pass", "pass", "declare:open_grand",
+             "play:CJ", "play:DT", "play:HT", "play:SJ", "play:DK", "play:HQ",
+             "play:HJ", "play:DQ", "play:S9", "play:DJ", "play:CT", "play:S8",
+             "play:CA", "play:CQ", "play:CK", "play:D8"]
+    for move in moves:
+        st = st.apply(st.to_act[0], move)[0]
+    assert st.to_act == [1] and sorted(st.hands[1]) == ["D7", "D9", "HK", "SK", "SQ"]
+    return st
+
+
+def test_defender_breaks_schwarz_with_a_trick_worth_nothing() -> None:
+    st = _open_grand_defence()
+    # The Player takes 120 points either way; only the count of tricks tells the cards apart.
+    assert str(ai_move(st, samples=4)) == "play:D9"
+
+
+def _tricks_brute(contract: Contract, order: list[int], hands: dict[int, list[str]],
+                  trick: list[tuple[int, str]], turn: int, decl: int) -> bool:
+    """Does the Player take every remaining trick (plain minimax on the rules' own logic)?"""
+    if not trick and not any(hands.values()):
+        return True
+    outcomes = []
+    for card in contract.legal_cards(hands[turn], [c for _, c in trick]):
+        hs = {s: [c for c in h if c != card] if s == turn else h for s, h in hands.items()}
+        tr = [*trick, (turn, card)]
+        if len(tr) == 3:
+            win = contract.trick_winner(tr)
+            ok = win == decl and _tricks_brute(contract, order, hs, [], win, decl)
+        else:
+            ok = _tricks_brute(contract, order, hs, tr, order[(order.index(turn) + 1) % 3],
+                               decl)
+        outcomes.append(ok)
+    return any(outcomes) if turn == decl else all(outcomes)
+
+
+def test_sweep_search_matches_brute_force() -> None:
+    rng = random.Random(5)
+    swept = 0
+    for n in range(150):
+        contract, order, hands, trick, turn, _, _, decl = random_endgame(rng, 3 if n % 2 else 4)
+        if not contract.is_trump_game:
+            continue
+        if n % 3 == 0:  # a strong Player, so that sweeps happen
+            pool = sorted([c for h in hands.values() for c in h], key=contract.power)
+            size = len(hands[decl])
+            top = [c for c in pool if c not in hands[decl]][-size:]
+            rest = [c for c in pool if c not in top]
+            hands = {s: (top if s == decl else []) for s in order}
+            for s in order:
+                if s != decl:
+                    hands[s], rest = rest[:size], rest[size:]
+            trick = []
+        got = ai.sweep_moves(contract, order, hands, trick, turn, decl)
+        assert got is not None
+        for card, ok in got.items():
+            hs = {s: [c for c in h if c != card] if s == turn else h for s, h in hands.items()}
+            tr = [*trick, (turn, card)]
+            if len(tr) == 3:
+                win = contract.trick_winner(tr)
+                want = win == decl and _tricks_brute(contract, order, hs, [], win, decl)
+            else:
+                want = _tricks_brute(contract, order, hs, tr,
+                                     order[(order.index(turn) + 1) % 3], decl)
+            assert ok == want, (contract.code, hands, trick, card)
+            swept += ok
+    assert swept > 10
+
+
+def test_sampled_deals_respect_voids_sizes_and_the_unseen_cards() -> None:
+    checked = with_voids = 0
+    for seed in range(24):
+        st = _into_play(600 + seed, "isko" if seed % 2 else "classic", 2 + seed % 5)
+        if st.phase != "play" or not st.to_act:
+            continue
+        me = st.to_act[0]
+        view = st.view(me)
+        know = ai.Knowledge(view)
+        contract = know.contract
+        shown_void = {s: set(v) for s, v in know.voids.items()}
+        with_voids += any(shown_void.values())
+        for others, rest in know.draws(random.Random(seed), 30):
+            for s, hand in others.items():
+                assert len(hand) == view.hand_sizes[s]
+                assert not {contract.follow_suit(c) for c in hand} & shown_void[s], (s, hand)
+            dealt = [c for s, h in others.items() for c in h if c not in know.known.get(s, [])]
+            assert sorted(dealt + rest) == sorted(know.pool)
+        checked += 1
+    assert checked >= 15 and with_voids >= 8
+
+
+def test_auction_bounds_read_the_bidding() -> None:
+    st = fixed_table("classic", [JUNK_V, BOOK_SOLO, JUNK_H], "HJ DJ")
+    for move in ["bid:10", "hold", "bid:12", "pass", "pass"]:
+        st = st.apply(st.to_act[0], move)[0]
+    bounds = ai.auction_bounds(st.view(2))
+    # Mittelhand named 10 and 12; Vorhand held 10, then refused 12; Hinterhand refused to
+    # go above 12.
+    assert bounds == {1: (12, None), 0: (10, 12), 2: (0, 13)}
+
+
+def test_sampling_gives_a_high_bidder_a_hand_worth_his_bid() -> None:
+    """Mittelhand passed at once, Hinterhand bid 24 and Vorhand would not hold it: seen from
+    Mittelhand, the sampled deals lean towards a Hinterhand worth 24 and a Vorhand worth less
+    (by the AI's own counts), without looking at their cards."""
+    st = fixed_table("classic", [JUNK_V, JUNK_H, BOOK_SOLO], "HJ DJ")
+    for move in ["pass", "bid:24", "pass", "declare:solo-C"]:
+        st = st.apply(st.to_act[0], move)[0]
+    know = ai.Knowledge(st.view(1))
+    assert know.bounds == {2: (24, None), 0: (0, 24)}
+
+    def worth(seat: int, hand: list[str]) -> int:
+        dealt = [*hand, *know.played_by[seat]]
+        values = ai.game_values(dealt, "classic", know.position[seat], quick=True)
+        return max((v for v, _ in values), default=0)
+
+    def share(draws: list[Any]) -> tuple[float, float]:
+        high = sum(worth(2, d[0][2]) >= 24 for d in draws) / len(draws)
+        low = sum(worth(0, d[0][0]) < 24 for d in draws) / len(draws)
+        return high, low
+
+    plain = share([know.deal(random.Random(i)) for i in range(300)])
+    leaning = share(list(know.draws(random.Random(1), 300)))
+    assert leaning[0] > plain[0] + 0.12 and leaning[1] > plain[1] + 0.12
+
+
+def test_ramsch_scores_the_deal_as_the_rules_do() -> None:
+    from bot.games.skat.scoring import score_ramsch
+
+    st = GAME.new(3, GAME.options("classic", deals=1, forced_ramsch_deals=[1]), seed=3)
+    view = st.view(st.to_act[0])
+    game = ai._Ramsch(view, ai.Knowledge(view))
+    opts = GAME.options("classic")
+    for pts, tricks, last in [((50, 40, 30), (4, 3, 3), 0), ((70, 50, 0), (6, 4, 0), 1),
+                              ((40, 40, 40), (4, 3, 3), 2)]:
+        got = game.utilities(pts, tricks, last, 0)
+        ref = score_ramsch(dict(enumerate(pts)), dict(enumerate(tricks)), 0, last, opts)
+        for i in range(3):
+            assert got[i] == pytest.approx(ref.entries[i] - ai.RAMSCH_MARGIN * pts[i])
+
+
+def test_ramsch_ai_avoids_losing_more_than_it_avoids_points() -> None:
+    """Self-play of forced Ramsch deals: whoever the AI is, the seats the AI plays lose the
+    Ramsch less often than random seats would (one loser in three)."""
+    lost = seats = 0
+    rng = random.Random(4)
+    for seed in range(12):
+        st = GAME.new(3, GAME.options("classic", deals=1, forced_ramsch_deals=[1]),
+                      seed=900 + seed)
+        ai_seat = seed % 3
+        while st.to_act:
+            seat = st.to_act[0]
+            legal = st.legal_actions(seat)
+            move = ai_move(st, seed, samples=4) if seat == ai_seat else rng.choice(legal)
+            st = st.apply(seat, move)[0]
+        assert st.last is not None and st.last.ramsch is not None
+        lost += ai_seat in st.last.ramsch.losers
+        seats += 1
+    assert lost <= seats // 4
