@@ -162,6 +162,19 @@ class EuchreView(View):
     winners: list[Seat] = Field(default_factory=list)
 
 
+SHARED_FIELDS = (
+    "dealer", "phase", "turn", "turn_up", "turn_up_state", "bids", "trump", "maker", "alone",
+    "defender_alone", "leader", "trick", "tricks", "last_hand", "winners",
+)
+"""Fields a state and every view of it hold alike: `EuchreState.view` copies them out and
+`EuchreState.from_view` back in, from this one list so the two cannot drift apart."""
+
+
+def _copied(source: State | View) -> dict[str, Any]:
+    return {f: (list(v) if isinstance(v := getattr(source, f), list) else v)
+            for f in SHARED_FIELDS}
+
+
 class EuchreState(State):
     """A whole game of Euchre. Hidden: ``hands`` of others, ``stock``, ``discard``."""
 
@@ -283,25 +296,11 @@ class EuchreState(State):
             seed=seed,
             options=view.options,
             scores=list(view.scores),
-            dealer=view.dealer,
             deal_no=view.hand_no - 1,
-            phase=view.phase,
-            turn=view.turn,
             hands=hands,
             stock=[],
-            turn_up=view.turn_up,
-            turn_up_state=view.turn_up_state,
-            bids=list(view.bids),
-            trump=view.trump,
-            maker=view.maker,
-            alone=view.alone,
-            defender_alone=view.defender_alone,
             discard=view.discard,
-            leader=view.leader,
-            trick=list(view.trick),
-            tricks=list(view.tricks),
-            last_hand=view.last_hand,
-            winners=list(view.winners),
+            **_copied(view),
         )
 
     # ---- derived facts --------------------------------------------------------------------
@@ -730,21 +729,8 @@ class EuchreState(State):
             options=self.options,
             names=self.names,
             hand_no=self.deal_no + 1,
-            dealer=self.dealer,
-            phase=self.phase,
-            turn=self.turn,
-            turn_up=self.turn_up,
-            turn_up_state=self.turn_up_state,
-            bids=list(self.bids),
-            trump=self.trump,
-            maker=self.maker,
-            alone=self.alone,
-            defender_alone=self.defender_alone,
             sitting_out=self.sitting_out,
             active=self.active,
-            leader=self.leader,
-            trick=list(self.trick),
-            tricks=list(self.tricks),
             tricks_won=self.tricks_won(),
             scores=list(self.scores),
             sides=sides_of(n),
@@ -753,8 +739,7 @@ class EuchreState(State):
             hand_sizes=[len(h) for h in self.hands],
             hand=list(self.hands[seat]) if own and seat is not None else [],
             discard=self.discard if own and seat == self.dealer else None,
-            last_hand=self.last_hand,
-            winners=list(self.winners),
+            **_copied(self),
         )
 
     def outcome(self) -> Outcome | None:

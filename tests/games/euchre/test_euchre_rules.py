@@ -548,6 +548,21 @@ def test_json_round_trip_and_from_view() -> None:
         EuchreState.from_view(v, {0: ["CA"]})
 
 
+def test_every_field_a_state_and_its_view_share_is_copied_both_ways() -> None:
+    """A field added to both models but not to SHARED_FIELDS would silently drift apart."""
+    from bot.games.euchre.rules import SHARED_FIELDS, EuchreView
+
+    handled = {  # fields common to both that view()/from_view() set by hand, on purpose
+        "game", "players", "seed", "options", "scores", "discard",
+    }
+    common = set(EuchreState.model_fields) & set(EuchreView.model_fields)
+    assert set(SHARED_FIELDS) == common - handled
+    s = run(new(deal=DEAL_B), "order", "discard:C8", "play:HJ")
+    rebuilt = EuchreState.from_view(s.view(1), {p: s.hands[p] for p in (0, 2, 3)}, seed=s.seed)
+    for name in SHARED_FIELDS:
+        assert getattr(rebuilt, name) == getattr(s, name), name
+
+
 def test_views_show_own_hand_and_public_facts_only() -> None:
     s = run(new(deal=DEAL_B), "order", "discard:C8")
     north, east, public = s.view(0), s.view(1), s.view(None)
