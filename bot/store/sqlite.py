@@ -4,6 +4,11 @@ Every store method runs as ONE job on aiosqlite's worker thread (`Store._run`): 
 statements and its commit or rollback happen together, so statements of concurrent coroutines
 never interleave inside another's transaction, a cancelled caller cannot leave one half done, and
 an action costs one thread hop instead of one per statement (see ``python -m bench.store``).
+
+An action writes two pages: its log row and the table's narrow ``snapshots`` row (version, state,
+updated_at; migration 0002). The wide ``tables`` row is written only when one of its columns
+changes (status, host, message, deadlines), and then only those columns, so the partial indexes
+on ``status`` are rewritten only when the status is.
 """
 
 from __future__ import annotations
@@ -39,7 +44,10 @@ class VersionConflict(StoreError):
 
 
 def _ts(value: datetime | None) -> str | None:
-    return value.astimezone(UTC).isoformat() if value is not None else None
+    if value is None:
+        return None
+    # isoformat is a good part of an action's cost; skip the conversion when there is none.
+    return (value if value.tzinfo is UTC else value.astimezone(UTC)).isoformat()
 
 
 def _dt(value: str | None) -> datetime | None:
@@ -51,9 +59,18 @@ def now() -> datetime:
 
 
 _TABLE_COLS = (
-    "id, guild_id, channel_id, game_key, preset, options, players, status, host_id, seed, "
-    "version, created_at, updated_at, state, message_id, turn_deadline, lobby_deadline, end_reason"
+    "t.id, t.guild_id, t.channel_id, t.game_key, t.preset, t.options, t.players, t.status,"
+    " t.host_id, t.seed, s.version, t.created_at, s.updated_at, s.state, t.message_id,"
+    " t.turn_deadline, t.lobby_deadline, t.end_reason"
 )
+_TABLE_FROM = "FROM tables t JOIN snapshots s ON s.table_id = t.id"
+
+_MUTABLE = ("status", "end_reason", "host_id", "message_id", "turn_deadline", "lobby_deadline")
+"""The ``tables`` columns a write may change, in the order of `_mutable`'s tuple."""
+
+Known = dict[int, tuple[Any, ...]]
+"""Table id -> its `_MUTABLE` values (deadlines as datetimes) as last read or committed by this
+store."""
 
 
 class Store:
@@ -64,6 +81,11 @@ class Store:
         self.path = path
         self.applied: list[str] = []
         """Migrations applied by this ``open`` (empty when the schema was current)."""
+        self._known: Known = {}
+        # Only touched on the worker thread (inside jobs), so it needs no lock. A write compares
+        # against it to leave unchanged ``tables`` columns alone; every write checks and bumps
+        # the version, so an entry that another process made stale fails as a VersionConflict
+        # (and is dropped) before it can hide a change.
 
     @classmethod
     async def open(
@@ -104,8 +126,11 @@ class Store:
         raw = self._conn._conn
         return await self._conn._execute(fn, raw)
 
-    async def _write(self, fn: Callable[[Raw], T]) -> T:
-        """``fn`` inside one transaction: committed if it returns, rolled back if it raises."""
+    async def _write(
+        self, fn: Callable[[Raw], T], after: Callable[[T], None] | None = None
+    ) -> T:
+        """``fn`` inside one transaction: committed if it returns, rolled back if it raises;
+        ``after(result)`` runs on the worker thread once the commit succeeded."""
 
         def job(raw: Raw) -> T:
             try:
@@ -114,9 +139,40 @@ class Store:
             except BaseException:
                 raw.rollback()
                 raise
+            if after is not None:
+                after(out)
             return out
 
         return await self._run(job)
+
+    async def _write_table(
+        self,
+        row: TableRow,
+        prev_version: int,
+        then: Callable[[Raw], None] | None = None,
+        *,
+        updated_at: str | None = None,
+    ) -> None:
+        """The table's new snapshot and changed columns, then ``then``, in one transaction.
+        ``updated_at`` is ``row.updated_at`` already formatted, when the caller has it."""
+        known = self._known
+        stamp = updated_at or _ts(row.updated_at)
+        assert stamp is not None
+
+        def job(raw: Raw) -> None:
+            try:
+                values = _update_table(raw, row, prev_version, known.get(row.id), stamp)
+                if then is not None:
+                    then(raw)
+                raw.commit()
+            except BaseException:
+                raw.rollback()
+                # Whatever failed (a conflict means another writer), start afresh next time.
+                known.pop(row.id, None)
+                raise
+            known[row.id] = values
+
+        await self._run(job)
 
     async def pragma(self, name: str) -> Any:
         row = await self._run(lambda raw: raw.execute(f"PRAGMA {name}").fetchone())
@@ -138,21 +194,31 @@ class Store:
         lobby_deadline: datetime | None,
     ) -> TableRow:
         stamp = now()
+        known = self._known
 
         def body(raw: Raw) -> int:
             cur = raw.execute(
                 "INSERT INTO tables (guild_id, channel_id, game_key, preset, options, players,"
-                " status, host_id, seed, version, lobby_deadline, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, 1, ?, ?, ?)",
+                " status, host_id, seed, lobby_deadline, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                 (guild_id, channel_id, game_key, preset, json.dumps(options), players,
-                 host.user_id, seed, _ts(lobby_deadline), _ts(stamp), _ts(stamp)),
+                 host.user_id, seed, _ts(lobby_deadline), _ts(stamp)),
             )
-            assert cur.lastrowid is not None
-            _insert_seats(raw, cur.lastrowid, [host])
-            return cur.lastrowid
+            table_id = cur.lastrowid
+            assert table_id is not None
+            raw.execute(
+                "INSERT INTO snapshots (table_id, version, state, updated_at)"
+                " VALUES (?, 1, NULL, ?)",
+                (table_id, _ts(stamp)),
+            )
+            _insert_seats(raw, table_id, [host])
+            return table_id
+
+        def remember(table_id: int) -> None:
+            known[table_id] = ("lobby", None, host.user_id, None, None, lobby_deadline)
 
         try:
-            table_id = await self._write(body)
+            table_id = await self._write(body, remember)
         except sqlite3.IntegrityError as exc:
             if "channel_id" in str(exc):
                 raise ChannelTaken(f"channel {channel_id} already has an open table") from exc
@@ -165,29 +231,29 @@ class Store:
         )
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        rows = await self._run(lambda raw: _tables(raw, "WHERE id = ?", (table_id,)))
+        rows = await self._run(lambda raw: _tables(raw, self._known, "WHERE t.id = ?",
+                                                  (table_id,)))
         return rows[0] if rows else None
 
     async def open_table_in_channel(self, channel_id: int) -> TableRow | None:
         rows = await self._run(lambda raw: _tables(
-            raw, "WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
+            raw, self._known, "WHERE t.channel_id = ? AND t.status IN ('lobby', 'playing')",
+            (channel_id,),
         ))
         return rows[0] if rows else None
 
     async def open_tables(self) -> list[TableRow]:
         return await self._run(
-            lambda raw: _tables(raw, "WHERE status IN ('lobby', 'playing') ORDER BY id", ())
+            lambda raw: _tables(
+                raw, self._known, "WHERE t.status IN ('lobby', 'playing') ORDER BY t.id", ()
+            )
         )
 
     async def save_table(self, row: TableRow, *, prev_version: int, seats: bool = True) -> None:
         """Write a changed table (lobby changes, start, abort, hand-overs) in one transaction."""
 
-        def body(raw: Raw) -> None:
-            _update_table(raw, row, prev_version)
-            if seats:
-                _replace_seats(raw, row)
-
-        await self._write(body)
+        await self._write_table(row, prev_version, (lambda raw: _replace_seats(raw, row))
+                                if seats else None)
 
     async def record_action(
         self,
@@ -201,35 +267,46 @@ class Store:
         """One accepted action, in ONE transaction: the log row, the snapshot and version (and
         seat changes, and the results and ratings when this action ended the game)."""
 
+        updated_at = _ts(row.updated_at)
+        assert updated_at is not None
+        # The service stamps the action and the table alike: format that once.
+        created_at = updated_at if action.created_at == row.updated_at else _ts(
+            action.created_at)
+
+        # The table first (in _write_table): a stale writer fails as such, before the log row.
         def body(raw: Raw) -> None:
-            _update_table(raw, row, prev_version)  # first: a stale writer fails as such
             raw.execute(
                 "INSERT INTO actions (table_id, seq, seat, user_id, action, reason, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (action.table_id, action.seq, action.seat, action.user_id, action.action,
-                 action.reason, _ts(action.created_at)),
+                 action.reason, created_at),
             )
             if seats:
                 _replace_seats(raw, row)
             if finish is not None:
                 _write_finish(raw, finish)
 
-        await self._write(body)
+        await self._write_table(row, prev_version, body, updated_at=updated_at)
 
     async def finish_table(self, row: TableRow, *, prev_version: int, finish: Finish) -> None:
         """End a game without a final action (e.g. recovery), results and ratings included."""
 
         def body(raw: Raw) -> None:
-            _update_table(raw, row, prev_version)
             _replace_seats(raw, row)
             _write_finish(raw, finish)
 
-        await self._write(body)
+        await self._write_table(row, prev_version, body)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
+        known = self._known
+
+        def remember(_: object) -> None:
+            if (old := known.get(table_id)) is not None:
+                known[table_id] = (*old[:3], message_id, *old[4:])
+
         await self._write(lambda raw: raw.execute(
             "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
-        ))
+        ), remember)
 
     async def actions(self, table_id: int) -> list[ActionRow]:
         rows = await self._run(lambda raw: raw.execute(
@@ -342,10 +419,14 @@ class Store:
 # -- the jobs' statements (run on the worker thread) -------------------------------------------
 
 
-def _tables(raw: Raw, where: str, params: Sequence[Any]) -> list[TableRow]:
-    rows = raw.execute(f"SELECT {_TABLE_COLS} FROM tables {where}", params).fetchall()
+def _tables(raw: Raw, known: Known, where: str, params: Sequence[Any]) -> list[TableRow]:
+    """The tables matching ``where`` (on ``t``, tables, and ``s``, snapshots), with seats."""
+    rows = raw.execute(f"SELECT {_TABLE_COLS} {_TABLE_FROM} {where}", params).fetchall()
     if not rows:
         return []
+    deadlines = {r[0]: (_dt(r[15]), _dt(r[16])) for r in rows}
+    for r in rows:  # what the database holds now, so the next write compares against it
+        known[r[0]] = (r[7], r[17], r[8], r[14], *deadlines[r[0]])
     ids = [r[0] for r in rows]
     marks = ", ".join("?" for _ in ids)
     seats: dict[int, list[SeatRow]] = {}
@@ -360,26 +441,43 @@ def _tables(raw: Raw, where: str, params: Sequence[Any]) -> list[TableRow]:
             id=r[0], guild_id=r[1], channel_id=r[2], game_key=r[3], preset=r[4],
             options=json.loads(r[5]), players=r[6], status=r[7], host_id=r[8], seed=r[9],
             version=r[10], created_at=_dt(r[11]) or now(), updated_at=_dt(r[12]) or now(),
-            state=r[13], message_id=r[14], turn_deadline=_dt(r[15]),
-            lobby_deadline=_dt(r[16]), end_reason=r[17], seats=tuple(seats.get(r[0], ())),
+            state=r[13], message_id=r[14], turn_deadline=deadlines[r[0]][0],
+            lobby_deadline=deadlines[r[0]][1], end_reason=r[17],
+            seats=tuple(seats.get(r[0], ())),
         )
         for r in rows
     ]
 
 
-def _update_table(raw: Raw, row: TableRow, prev_version: int) -> None:
+def _mutable(row: TableRow) -> tuple[Any, ...]:
+    return (row.status, row.end_reason, row.host_id, row.message_id, row.turn_deadline,
+            row.lobby_deadline)
+
+
+def _update_table(
+    raw: Raw, row: TableRow, prev_version: int, before: tuple[Any, ...] | None, updated_at: str
+) -> tuple[Any, ...]:
+    """Check and bump the version with the new snapshot, then write the ``tables`` columns that
+    differ from ``before`` (all of them when it is unknown); return the columns' new values."""
     cur = raw.execute(
-        "UPDATE tables SET status = ?, end_reason = ?, host_id = ?, version = ?, state = ?,"
-        " message_id = ?, turn_deadline = ?, lobby_deadline = ?, updated_at = ?"
-        " WHERE id = ? AND version = ?",
-        (row.status, row.end_reason, row.host_id, row.version, row.state, row.message_id,
-         _ts(row.turn_deadline), _ts(row.lobby_deadline), _ts(row.updated_at), row.id,
-         prev_version),
+        "UPDATE snapshots SET version = ?, state = ?, updated_at = ?"
+        " WHERE table_id = ? AND version = ?",
+        (row.version, row.state, updated_at, row.id, prev_version),
     )
     if cur.rowcount != 1:
         raise VersionConflict(
             f"table {row.id} is no longer at version {prev_version}; nothing was written"
         )
+    values = _mutable(row)
+    changed = [i for i, v in enumerate(values) if before is None or v != before[i]]
+    if changed:
+        # At most 2**6 distinct statements: sqlite3's statement cache keeps them prepared.
+        sets = ", ".join(f"{_MUTABLE[i]} = ?" for i in changed)
+        raw.execute(f"UPDATE tables SET {sets} WHERE id = ?", (
+            *(_ts(v) if isinstance(v, datetime) else v for v in (values[i] for i in changed)),
+            row.id,
+        ))
+    return values
 
 
 def _replace_seats(raw: Raw, row: TableRow) -> None:

@@ -1,0 +1,202 @@
+"""The narrow snapshot row (migration 0002) and the store's memory of the ``tables`` columns.
+
+An action writes the snapshot and its log row; the ``tables`` row only when one of its columns
+changed. These tests check that nothing a write means to change is ever skipped: random writes
+from two stores on one file (the second as a mistaken second process) against a model, read back
+through a third store.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import closing
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.store import ActionRow, SeatRow, Store, TableRow, VersionConflict
+from bot.store.migrate import DEFAULT_MIGRATIONS_DIR
+
+T0 = datetime(2026, 11, 21, 9, 0, tzinfo=UTC)
+
+Opener = Callable[..., Awaitable[Store]]
+
+
+@pytest.fixture
+async def open_store() -> AsyncIterator[Opener]:
+    """``Store.open`` that closes every store at the end, even when the test fails (an open
+    store's worker thread would keep the test process from exiting)."""
+    stores: list[Store] = []
+
+    async def opener(path: Path, **kw: Any) -> Store:
+        store = await Store.open(path, **kw)
+        stores.append(store)
+        return store
+
+    yield opener
+    for store in stores:
+        await store.close()  # a no-op for a store the test closed itself
+
+
+async def _changes(store: Store) -> int:
+    """Rows inserted, updated or deleted on the store's connection so far."""
+    return await store._run(lambda raw: raw.total_changes)
+
+
+async def test_migration_0002_moves_snapshots_out_of_tables(
+    tmp_path: Path, open_store: Opener
+) -> None:
+    only_v1 = tmp_path / "v1"
+    only_v1.mkdir()
+    shutil.copy(DEFAULT_MIGRATIONS_DIR / "0001_init.sql", only_v1)
+    db = tmp_path / "db"
+    old = await open_store(db, migrations_dir=only_v1)
+    await old.close()
+    with closing(sqlite3.connect(db)) as raw, raw:
+        raw.execute(
+            "INSERT INTO tables (id, guild_id, channel_id, game_key, preset, players, status,"
+            " host_id, seed, version, state, created_at, updated_at) VALUES"
+            " (7, 1, 10, 'toy', 'classic', 2, 'playing', 100, 42, 5, '{\"pile\": 3}', ?, ?)",
+            (T0.isoformat(), (T0 + timedelta(minutes=1)).isoformat()),
+        )
+        raw.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (7, 0, 100, 'Ann')")
+    store = await open_store(db)
+    assert store.applied == ["0002_snapshots.sql"]
+    got = await store.get_table(7)
+    assert got is not None
+    assert (got.version, got.state, got.status) == (5, '{"pile": 3}', "playing")
+    assert got.updated_at == T0 + timedelta(minutes=1) and got.created_at == T0
+    moved = replace(got, version=6, state='{"pile": 2}', updated_at=T0 + timedelta(minutes=2))
+    await store.record_action(moved, ActionRow(7, 6, 0, 100, "take:1", "human", T0),
+                              prev_version=5)
+    await store.close()
+    with closing(sqlite3.connect(db)) as raw:
+        columns = {r[1] for r in raw.execute("PRAGMA table_info(tables)")}
+        assert not columns & {"state", "version", "updated_at"}
+        assert raw.execute("SELECT version, state FROM snapshots").fetchall() == [
+            (6, '{"pile": 2}')
+        ]
+
+
+async def test_an_action_rewrites_the_table_row_only_when_it_changed(
+    tmp_path: Path, open_store: Opener
+) -> None:
+    store = await open_store(tmp_path / "db")
+    row = await store.create_table(
+        guild_id=1, channel_id=10, game_key="toy", preset="classic", options={}, players=2,
+        host=SeatRow(0, 100, "Ann"), seed=42, lobby_deadline=None,
+    )
+    row = replace(row, version=2, status="playing", state='{"pile": 5}')
+    await store.save_table(row, prev_version=1, seats=False)
+
+    async def act(**changes: object) -> int:
+        nonlocal row
+        before = await _changes(store)
+        new = replace(row, version=row.version + 1, updated_at=datetime.now(UTC), **changes)
+        await store.record_action(new, ActionRow(row.id, new.version, 0, 100, "take:1", "human",
+                                                 new.updated_at), prev_version=row.version)
+        row = new
+        return await _changes(store) - before
+
+    assert await act(state='{"pile": 4}') == 2  # the snapshot and the log row
+    assert await act(turn_deadline=T0) == 3  # and the table row
+    assert await act() == 2
+    # The same instant in another zone is no change.
+    assert await act(turn_deadline=T0.astimezone(timezone(timedelta(hours=2)))) == 2
+    await store.set_message(row.id, 555)
+    assert await act(message_id=555) == 2
+    assert await act(message_id=None) == 3
+    await store.close()
+    store = await open_store(tmp_path / "db")  # a fresh store knows nothing: writes it all
+    got = await store.get_table(row.id)
+    assert got is not None and (got.turn_deadline, got.message_id) == (T0, None)
+    assert await act(state='{"pile": 0}') == 2  # ... but reading the table taught it
+    await store.close()
+
+
+def _random_row(rng: random.Random, row: TableRow) -> TableRow:
+    """``row`` with a few of its columns changed (or none), as the service would write it."""
+    stamps = [None, T0, T0 + timedelta(minutes=5), T0.astimezone(timezone(timedelta(hours=-5)))]
+    changes: dict[str, object] = {}
+    for _ in range(rng.randrange(3)):
+        column = rng.choice(["status", "end_reason", "host_id", "message_id", "turn_deadline",
+                             "lobby_deadline", "state"])
+        changes[column] = {
+            "status": lambda: rng.choice(["lobby", "playing", "finished", "aborted"]),
+            "end_reason": lambda: rng.choice([None, "finished", "aborted"]),
+            "host_id": lambda: rng.choice([100, 200]),
+            "message_id": lambda: rng.choice([None, 1, 2]),
+            "turn_deadline": lambda: rng.choice(stamps),
+            "lobby_deadline": lambda: rng.choice(stamps),
+            "state": lambda: rng.choice([None, '{"pile": 1}', '{"pile": 2}']),
+        }[column]()
+    return replace(row, version=row.version + 1, updated_at=T0 + timedelta(seconds=rng.random()),
+                   **changes)  # type: ignore[arg-type]
+
+
+_COMPARED = ("version", "status", "end_reason", "host_id", "message_id", "turn_deadline",
+             "lobby_deadline", "state", "updated_at")
+
+
+async def test_random_writes_from_two_stores_match_a_model(
+    tmp_path: Path, open_store: Opener
+) -> None:
+    for seed in range(25):
+        rng = random.Random(seed)
+        db = tmp_path / f"{seed}.db"
+        stores = [await open_store(db), await open_store(db)]
+        reader = await open_store(db)
+        first = await stores[0].create_table(
+            guild_id=1, channel_id=10, game_key="toy", preset="classic", options={}, players=2,
+            host=SeatRow(0, 100, "Ann"), seed=42, lobby_deadline=T0,
+        )
+        model = first
+        views: list[TableRow | None] = [first, None]  # what each writer last read or wrote
+        logged = 0
+        for _ in range(40):
+            w = 0 if rng.random() < 0.7 else 1
+            op = rng.random()
+            view = views[w]
+            if view is None or op < 0.1:  # (re)read the table
+                views[w] = await stores[w].get_table(first.id)
+            elif op < 0.15:  # restart the writer: it forgets all it knew
+                await stores[w].close()
+                stores[w] = await open_store(db)
+                views[w] = None
+            elif op < 0.25:
+                message_id = rng.choice([None, 1, 2, 3])
+                await stores[w].set_message(first.id, message_id)
+                model = replace(model, message_id=message_id)
+                views[w] = replace(view, message_id=message_id)
+                # A message id is set by the process that owns the table; any other one must
+                # read the table again before it writes (nothing bumps the version here).
+                views[1 - w] = None
+            else:
+                new = _random_row(rng, view)
+                try:
+                    if op < 0.5:
+                        await stores[w].save_table(new, prev_version=view.version, seats=False)
+                    else:
+                        await stores[w].record_action(new, ActionRow(
+                            first.id, new.version, 0, 100, f"take:{logged}", "human", T0
+                        ), prev_version=view.version)
+                except VersionConflict:
+                    assert view.version != model.version
+                    views[w] = None
+                else:
+                    assert view.version == model.version
+                    model, views[w] = new, new
+                    logged += op >= 0.5
+            got = await reader.get_table(first.id)
+            assert got is not None
+            for column in _COMPARED:
+                assert getattr(got, column) == getattr(model, column), (seed, column)
+        assert len(await reader.actions(first.id)) == logged
+        for store in [*stores, reader]:
+            await store.close()
