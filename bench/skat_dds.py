@@ -2,9 +2,9 @@
 
     python -m bench.skat_dds [--deals N] [--seed S] [--module M] [--no-exact] [--null N]
 
-One random deal per seed ``S + i``: a Grand or a suit game (equally likely), the Player (seat 1,
-middle hand) holding the hand with the most trumps of the three, the other two cards in the skat,
-which counts for him. Forehand (seat 0) leads. Each deal gets a fresh `Search` per measure, so
+One random deal per seed ``S + i``, dealt again until a hand would declare a Grand or a suit
+game (see `_biddable`); the Player (seat 1, middle hand) holds it, the two other cards are the
+skat, which counts for him. Forehand (seat 0) leads. Each deal gets a fresh `Search` per measure, so
 nothing is carried over from one measure or one deal to the next:
 
 (a) "reach 61?": one null-window search, does the Player reach 61 with the skat;
@@ -36,23 +36,37 @@ from bot.games.skat.rules import FULL_DECK
 Deal = tuple[Contract, dict[int, list[str]], int]
 
 
+def _biddable(hand: list[str], contract: Contract) -> bool:
+    """A hand a Player would declare this game with (a rough rule, enough for realistic
+    deals): six trumps, or five and a side Ace; a Grand with two Jacks and five Jacks and
+    Aces."""
+    jacks = sum(c[1] == "J" for c in hand)
+    aces = sum(c[1] == "A" for c in hand)
+    if contract.is_grand:
+        return jacks >= 2 and jacks + aces >= 5
+    trumps = sum(contract.is_trump(c) for c in hand)
+    side_aces = sum(c[1] == "A" and not contract.is_trump(c) for c in hand)
+    return trumps >= 6 or (trumps >= 5 and side_aces >= 1)
+
+
 def random_deal(seed: int, null: bool = False) -> Deal:
-    """(contract, hands, skat points) of one seeded deal; the Player is seat 1."""
+    """(contract, hands, skat points) of one seeded deal; the Player is seat 1 and holds a
+    hand he would declare the game with (dealt again until one of the three hands is)."""
     rng = random.Random(seed)
-    cards = list(FULL_DECK)
-    rng.shuffle(cards)
-    if null:
-        contract = Contract(kind="null")
-    else:
-        contract = rng.choice([Contract(kind="grand"),
-                               *(Contract(kind="suit", suit=s) for s in SUITS)])
-    hands = [cards[0:10], cards[10:20], cards[20:30]]
-    if null:
-        # The Player holds the hand with the most low cards.
-        hands.sort(key=lambda h: sum(c[1] in "789" for c in h))
-    else:
-        hands.sort(key=lambda h: sum(1 for c in h if contract.is_trump(c)))
-    return contract, {0: hands[0], 1: hands[2], 2: hands[1]}, points_of(cards[30:])
+    games = [Contract(kind="grand"), *(Contract(kind="suit", suit=s) for s in SUITS)]
+    while True:
+        cards = list(FULL_DECK)
+        rng.shuffle(cards)
+        hands = [cards[0:10], cards[10:20], cards[20:30]]
+        if null:
+            # The Player holds the hand with the most low cards.
+            hands.sort(key=lambda h: sum(c[1] in "789" for c in h))
+            return Contract(kind="null"), {0: hands[0], 1: hands[2], 2: hands[1]}, 0
+        fits = [(i, g) for i in range(3) for g in games if _biddable(hands[i], g)]
+        if fits:
+            i, contract = rng.choice(fits)
+            others = [h for j, h in enumerate(hands) if j != i]
+            return contract, {0: others[0], 1: hands[i], 2: others[1]}, points_of(cards[30:])
 
 
 def _figures(label: str, times: list[float], nodes: list[int]) -> None:
@@ -92,7 +106,7 @@ def run(mod: ModuleType, count: int, seed: int, exact: bool, null: int) -> None:
         results: list[Any] = []
         for deal in deals:
             contract, hands, skat = deal
-            t = time.perf_counter()
+            t = time.process_time()
             if label.startswith("reach"):
                 s = mod.Search(contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
                 need = 61 - skat
@@ -104,7 +118,7 @@ def run(mod: ModuleType, count: int, seed: int, exact: bool, null: int) -> None:
                 s = mod.Search(contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
                 res = s.exact(hands, [], 0) + skat
                 n = s.nodes
-            times.append((time.perf_counter() - t) * 1000)
+            times.append((time.process_time() - t) * 1000)
             nodes.append(n)
             results.append(res)
         _figures(label, times, nodes)
@@ -125,9 +139,9 @@ def run(mod: ModuleType, count: int, seed: int, exact: bool, null: int) -> None:
         for i in range(null):
             contract, hands, _ = random_deal(seed + 10_000 + i, null=True)
             s = mod.Search(contract, [0, 1, 2], counted=(), maximizers={0, 2}, declarer=1)
-            t = time.perf_counter()
+            t = time.process_time()
             lost += s.value(hands, [], 0, 0, 1) >= 1
-            times.append((time.perf_counter() - t) * 1000)
+            times.append((time.process_time() - t) * 1000)
             nodes.append(s.nodes)
         _figures("Null, does the Player take a trick?", times, nodes)
         print(f"    Player takes a trick: {lost}/{null}")

@@ -367,29 +367,131 @@ class Search:
         stats = self
         # Who is hit when a trick goes to a seat (Null: the declarer ends the search).
         stop = tuple(null and i == decl for i in range(3))
+        c0, c1, c2 = count
+        # Killer replies: the second hand's card that last refuted each lead.
+        kill2 = [-1] * (BLOCK * 5)
+        solo = sum(count) == 1
+
+        rmemo: dict[int, list[int]] = {}
 
         def reps(cand: int, live: int) -> list[int]:
             """One card per run of equivalent cards (same block and points, no live card
-            between them)."""
-            moves: list[int] = []
+            between them); remembered, as the same hand meets the same live cards often."""
+            rk = live << 64 | cand
+            moves = rmemo.get(rk)
+            if moves is not None:
+                return moves
+            if len(rmemo) > 400_000:
+                rmemo.clear()
+            moves = rmemo[rk] = []
+            live0 = live
             prev = -2
             while cand:
                 low = cand & -cand
                 b = low.bit_length() - 1
                 cand ^= low
                 if (prev >= 0 and blocks[b] == blocks[prev] and pts[b] == pts[prev]
-                        and not (live >> (prev + 1)) & ((1 << (b - prev - 1)) - 1)):
+                        and not (live0 >> (prev + 1)) & ((1 << (b - prev - 1)) - 1)):
                     prev = b
                     continue
                 moves.append(b)
                 prev = b
             return moves
 
+        # The last two tricks are solved exactly (no window) and kept in their own table:
+        # most of the tree is down here, and exact values serve every later window.
+        small: dict[int, int] = {}
+        cnt2 = tuple(i == decl for i in range(3)) if null else count
+        pts2 = (0,) * len(pts) if null else pts
+        bonus2 = 1 if null else bonus
+
+        def two(p: int, total: int) -> int:
+            h0, h1, h2 = hs
+            key = (((h0 << 60) | h1) << 60 | h2) << 2 | p
+            v = small.get(key)
+            if v is not None:
+                return v
+            q = (p + 1) % 3
+            r = (p + 2) % 3
+            ha, hb, hc = hs[p], hs[q], hs[r]
+            ma, mb, mc = maxer[p], maxer[q], maxer[r]
+            best1 = -1 if ma else 10_000
+            x = ha
+            while x:
+                a = (x & -x).bit_length() - 1
+                x &= x - 1
+                led = blocks[a]
+                lm = bmask[led]
+                a2 = (ha ^ (1 << a)).bit_length() - 1
+                best2 = -1 if mb else 10_000
+                y = hb & lm or hb
+                while y:
+                    b = (y & -y).bit_length() - 1
+                    y &= y - 1
+                    b2 = (hb ^ (1 << b)).bit_length() - 1
+                    if b > a and (blocks[b] == led or blocks[b] == trump):
+                        w, wpos = b, q
+                    else:
+                        w, wpos = a, p
+                    beat = (lm | tmask) & -(2 << w)
+                    s2 = pts2[a] + pts2[b] + bonus2
+                    best3 = -1 if mc else 10_000
+                    z = hc & lm or hc
+                    while z:
+                        c = (z & -z).bit_length() - 1
+                        z &= z - 1
+                        c2 = (hc ^ (1 << c)).bit_length() - 1
+                        win = r if (beat >> c) & 1 else wpos
+                        got = s2 + pts2[c]
+                        v = got if cnt2[win] else 0
+                        # the last trick, led by the winner
+                        if win == p:
+                            f0, f1, f2 = a2, b2, c2
+                        elif win == q:
+                            f0, f1, f2 = b2, c2, a2
+                        else:
+                            f0, f1, f2 = c2, a2, b2
+                        led2 = blocks[f0]
+                        w2, wi = f0, 0
+                        if f1 > w2 and (blocks[f1] == led2 or blocks[f1] == trump):
+                            w2, wi = f1, 1
+                        if f2 > w2 and (blocks[f2] == led2 or blocks[f2] == trump):
+                            wi = 2
+                        if cnt2[(win + wi) % 3]:
+                            v += total - got if not null else 1
+                        if mc:
+                            if v > best3:
+                                best3 = v
+                        elif v < best3:
+                            best3 = v
+                    if mb:
+                        if best3 > best2:
+                            best2 = best3
+                    elif best3 < best2:
+                        best2 = best3
+                if ma:
+                    if best2 > best1:
+                        best1 = best2
+                elif best2 < best1:
+                    best1 = best2
+            stats.nodes += 1
+            if null and best1 > 1:
+                best1 = 1
+            small[key] = best1
+            return best1
+
         def solve(p: int, alpha: int, beta: int) -> int:
             h0, h1, h2 = hs
             rest = h0 | h1 | h2
             if not rest:
                 return 0
+            if h0.bit_count() == 2:
+                if null:
+                    return two(p, 2)
+                if tricks:
+                    return two(p, 2)
+                return two(p, p0[rest & 4095] + p1[(rest >> 12) & 4095]
+                           + p2[(rest >> 24) & 4095] + p3[(rest >> 36) & 4095] + p4[rest >> 48])
             if null:
                 hi_b = 1
             else:
@@ -410,28 +512,49 @@ class Search:
                     if c > w and (blocks[c] == led or blocks[c] == trump):
                         wi = 2
                     return hi_b if count[(p + wi) % 3] else 0
+            total = hi_b
+            lo_b = 0
+            if not null:
+                # Sure trumps: a trump above every trump of the other side wins whatever trick
+                # it falls in, so its points (or its trick) are as good as taken.
+                mine = ((h0 if c0 else 0) | (h1 if c1 else 0) | (h2 if c2 else 0)) & tmask
+                theirs = rest & tmask & ~mine
+                if mine or theirs:
+                    sure_m = mine & -(2 << (theirs.bit_length() - 1)) if theirs else mine
+                    sure_t = theirs & -(2 << (mine.bit_length() - 1)) if mine else theirs
+                    if tricks:
+                        if sure_m:
+                            lo_b = sure_m.bit_count() if solo else 1
+                        if sure_t:
+                            hi_b -= 1 if solo else sure_t.bit_count()
+                    else:
+                        lo_b = p4[sure_m >> 48]
+                        hi_b -= p4[sure_t >> 48]
             if hi_b <= alpha:
                 return hi_b
-            if beta <= 0:
-                return 0
-            lo_b = 0
+            if lo_b >= beta:
+                return lo_b
             key = (((h0 << 60) | h1) << 60 | h2) << 2 | p
             entry = tt.get(key)
             first = -1
             if entry is not None:
-                lo_b, e_hi, first = entry
-                if lo_b >= beta:
-                    return lo_b
+                e_lo, e_hi, first = entry
+                if e_lo >= beta:
+                    return e_lo
                 if e_hi <= alpha:
                     return e_hi
-                if lo_b == e_hi:
-                    return lo_b
+                if e_lo == e_hi:
+                    return e_lo
                 if e_hi < hi_b:
                     hi_b = e_hi
-                if lo_b > alpha:
-                    alpha = lo_b
-                if hi_b < beta:
-                    beta = hi_b
+                if e_lo > lo_b:
+                    lo_b = e_lo
+            if lo_b >= hi_b:
+                return lo_b
+            if lo_b > alpha:
+                alpha = lo_b
+            if hi_b < beta:
+                beta = hi_b
             a0, b0 = alpha, beta
             q = (p + 1) % 3
             r = (p + 2) % 3
@@ -462,13 +585,16 @@ class Search:
                 lm = bmask[led]
                 pa = pts[a]
                 # second hand
-                cb = hb & lm or hb
-                mv2 = reps(cb, rest)
+                cb = hb & lm
+                mv2 = reps(cb, rest & lm) if cb else reps(hb, rest)
                 if len(mv2) > 1:
                     dec = []
+                    kb = kill2[a]
                     for b in mv2:
                         beats = b > a and (blocks[b] == led or blocks[b] == trump)
-                        if beats:
+                        if b == kb:
+                            k = -100_000
+                        elif beats:
                             k = b - 4096
                         elif ally_b:
                             k = -pts[b] * 64
@@ -479,7 +605,8 @@ class Search:
                     mv2 = [b for _, b in dec]
                 al2, be2 = alpha, beta
                 best2 = -1 if mb else 10_000
-                cc = hc & lm or hc
+                cc = hc & lm
+                mv3a = reps(cc, rest & lm) if cc else reps(hc, rest)
                 for b in mv2:
                     hs[q] = hb ^ (1 << b)
                     if b > a and (blocks[b] == led or blocks[b] == trump):
@@ -489,7 +616,7 @@ class Search:
                     # cards that beat the trick so far: higher in the led block or trumps
                     beat = (lm | tmask) & -(2 << w)
                     s2 = pa + pts[b] + bonus
-                    mv3 = reps(cc, rest)
+                    mv3 = mv3a
                     if len(mv3) > 1:
                         ally = maxer[wpos] == mc and not selfish
                         dec = []
@@ -506,14 +633,31 @@ class Search:
                     for c in mv3:
                         n += 1
                         win = r if (beat >> c) & 1 else wpos
-                        hs[r] = hc ^ (1 << c)
-                        if stop[win]:
-                            v = 1
-                        elif count[win]:
-                            got = s2 + pts[c]
-                            v = got + solve(win, al3 - got, be3 - got)
+                        if null:
+                            if stop[win]:
+                                v = 1
+                            else:
+                                hs[r] = hc ^ (1 << c)
+                                v = solve(win, al3, be3)
                         else:
-                            v = solve(win, al3, be3)
+                            # the next trick start's own first bounds, without the call
+                            got = s2 + pts[c]
+                            left = total - got
+                            if count[win]:
+                                if got + left <= al3:
+                                    v = got + left
+                                elif got >= be3:
+                                    v = got
+                                else:
+                                    hs[r] = hc ^ (1 << c)
+                                    v = got + solve(win, al3 - got, be3 - got)
+                            elif left <= al3:
+                                v = left
+                            elif be3 <= 0:
+                                v = 0
+                            else:
+                                hs[r] = hc ^ (1 << c)
+                                v = solve(win, al3, be3)
                         if mc:
                             if v > best3:
                                 best3 = v
@@ -536,12 +680,14 @@ class Search:
                             if v > al2:
                                 al2 = v
                                 if v >= be2:
+                                    kill2[a] = b
                                     break
                     elif v < best2:
                         best2 = v
                         if v < be2:
                             be2 = v
                             if v <= al2:
+                                kill2[a] = b
                                 break
                 hs[q] = hb
                 n += 1
@@ -563,13 +709,9 @@ class Search:
             stats.nodes += n
             best = best1
             if best <= a0:
-                entry = tt.get(key)
-                e_lo = entry[0] if entry else 0
-                tt[key] = (e_lo, min(best, hi_b), best_move)
+                tt[key] = (lo_b, min(best, hi_b), best_move)
             elif best >= b0:
-                entry = tt.get(key)
-                e_hi = entry[1] if entry else hi_b
-                tt[key] = (max(best, lo_b), e_hi, best_move)
+                tt[key] = (max(best, lo_b), hi_b, best_move)
             else:
                 tt[key] = (best, best, best_move)
             return best
