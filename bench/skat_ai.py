@@ -173,7 +173,13 @@ def load_ai(path: str) -> Policy:
     return module.choose  # type: ignore[no-any-return]
 
 
-def run_versus(preset: str, deals: int, seed: int, budget: int, path: str) -> None:
+def run_versus(preset: str, deals: int, seed: int, budget: int, path: str,
+               focus: str = "seat") -> None:
+    """Paired deals against another version (e). ``focus``: ``seat`` puts this AI in one seat
+    (rotating) and counts that seat's list points; ``declarer`` puts it in the seat that
+    declares when the other version plays all three (the bidding is the same code, so the same
+    seat declares again) and counts the Player's entry; ``defenders`` puts it in both other
+    seats and counts minus the Player's entry. Ramsch deals rotate one seat in every focus."""
     other_choose = load_ai(path)
 
     def other(view: SkatView, legal: list[Action], rng: random.Random) -> Action:
@@ -181,25 +187,42 @@ def run_versus(preset: str, deals: int, seed: int, budget: int, path: str) -> No
 
     diffs: list[int] = []
     ramsch: list[int] = []
-    declared = [0, 0]  # deals this AI / the other declared in the tested seat
-    won = [0, 0]
+    won = [0, 0]  # declarer games won by this AI's side / the other's, on focus deals
+    games = 0
     stats = Stats()
     started = time.perf_counter()
     for i in range(deals):
-        seat = i % 3
+        base = play_deal(preset, seed + i, [other, other, other], budget, stats).last
+        assert base is not None
+        decl = base.declarer if base.score is not None else None
+        if focus == "seat" or decl is None:
+            ours = [i % 3]
+        elif focus == "declarer":
+            ours = [decl]
+        else:
+            ours = [s for s in base.roles if s != decl]
         mixed: list[Policy | None] = [other, other, other]
-        mixed[seat] = None
-        got = []
-        for k, policies in enumerate((mixed, [other, other, other])):
-            last = play_deal(preset, seed + i, policies, budget, stats).last
-            assert last is not None
-            got.append(last.deltas[seat])
-            if last.declarer == seat and last.score is not None:
-                declared[k] += 1
-                won[k] += last.score.won
-            if k == 0 and last.ramsch is not None:
-                ramsch.append(len(diffs))
-        diffs.append(got[0] - got[1])
+        for s in ours:
+            mixed[s] = None
+        last = play_deal(preset, seed + i, mixed, budget, stats).last
+        assert last is not None
+        if focus == "seat" or decl is None:
+            diffs.append(last.deltas[ours[0]] - base.deltas[ours[0]])
+        else:
+            sign = 1 if focus == "declarer" else -1
+            diffs.append(sign * (last.deltas[decl] - base.deltas[decl]))
+        if last.ramsch is not None or base.ramsch is not None:
+            ramsch.append(len(diffs) - 1)
+        elif decl is not None and last.score is not None and base.score is not None:
+            games += 1
+            mine = focus == "declarer" or (focus == "seat" and decl in ours)
+            theirs = focus == "defenders" or (focus == "seat" and decl not in ours)
+            if mine:
+                won[0] += last.score.won
+                won[1] += base.score.won
+            elif theirs:
+                won[0] += not last.score.won
+                won[1] += not base.score.won
     took = time.perf_counter() - started
 
     def line(xs: list[int]) -> str:
@@ -208,11 +231,13 @@ def run_versus(preset: str, deals: int, seed: int, budget: int, path: str) -> No
         se = statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
         return f"{statistics.fmean(xs):+.2f} ± {se:.2f} ({len(xs)} deals)"
 
-    print(f"  this AI in one seat vs two seats of {path}: {deals} paired deals in {took:.0f} s")
-    print(f"    list points per deal, this AI minus the other in the same seat: {line(diffs)}")
-    print(f"    on deals played as Ramsch: {line([diffs[j] for j in ramsch])}")
-    print(f"    declared in that seat: this AI {declared[0]} (won {won[0]}), the other "
-          f"{declared[1]} (won {won[1]})")
+    rest = [d for j, d in enumerate(diffs) if j not in set(ramsch)]
+    print(f"  this AI ({focus}) vs {path}: {deals} paired deals in {took:.0f} s")
+    print(f"    list points per deal, this AI minus the other in the same seats: {line(diffs)}")
+    print(f"    on Ramsch deals: {line([diffs[j] for j in ramsch])}; on the others: "
+          f"{line(rest)}")
+    print(f"    of {games} declarer games, this AI's side won {won[0]}, the other's {won[1]} "
+          f"(for the side the focus names; 'seat': whichever side the seat was on)")
 
 
 # ---- the search alone and the rules core ------------------------------------------------------
@@ -284,16 +309,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--playouts", type=int, default=200)
     p.add_argument("--versus", metavar="FILE", help="another version of ai.py: only the paired "
                    "match against it (e)")
+    p.add_argument("--focus", choices=["seat", "declarer", "defenders"], default="seat",
+                   help="with --versus: which seats this AI takes (e)")
     args = p.parse_args(argv)
     presets = ["classic", "isko"] if args.preset == "both" else [args.preset]
     for preset in presets:
         print(f"{preset}:")
         if args.versus:
-            run_versus(preset, args.deals, args.seed, args.budget, args.versus)
+            run_versus(preset, args.deals, args.seed, args.budget, args.versus, args.focus)
             continue
         run(preset, args.deals, args.seed, args.budget, [None, simple_policy, simple_policy],
             "AI vs two simple seats")
         run(preset, args.deals, args.seed, args.budget, [None, None, None], "self-play")
+    if args.versus:
+        return
     if args.solver_deals > 0:
         print("search (Python, one core):")
         bench_solver(args.solver_deals, args.seed)

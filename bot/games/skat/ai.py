@@ -10,14 +10,21 @@ and Aces, blank short suits, put full cards away when they are in danger) and th
 
 **Card play** draws deals consistent with what the seat has seen and remembers (its hand, the
 cards shown on the table, the skat if it took it up, and every trick of the deal from
-``view.played``: the cards gone and the voids revealed) and scores every legal card on each by
-the contract's goal (`Goal`), not by card points: the Player's points so far (his tricks plus
-the skat, known or sampled) decide what he still needs for 61 (or Schneider when announced),
-with staying out of Schneider and making it as side goals and the points margin only a
-tie-break. While many tricks remain the score comes from sighted greedy play-outs
-(`dds.Search` rollouts, cheap); in the last `EXACT_CARDS` tricks from null-window "does the
-Player reach t?" searches, exact and fast there. Null is already a goal (no trick); Ramsch
-still minimises the seat's own points. The card with the best average wins.
+``view.played``: the cards gone and the voids revealed), keeping each drawn deal with a chance
+that says how well it fits the auction (`Knowledge.plausibility`: a seat that bid or held a
+value should count a hand worth it by this AI's own counts, a seat that passed one should not).
+It scores every legal card on each deal by the contract's goal (`Goal`), taken from the score
+sheet itself (`score_game` with the bid and the Player's twelve cards, sampled where unseen):
+the Player needs 61, or Schneider when announced *or when his bid needs it*, or every trick
+when schwarz is announced or needed; staying out of Schneider, making it and schwarz are side
+steps weighted by what they add to the entry, card points only a tie-break. Schwarz is a count
+of tricks, never 120 points (`sweep_moves`, a small search of its own). While many tricks
+remain the score comes from sighted greedy play-outs (`dds.Search` rollouts, cheap); in the
+last `EXACT_CARDS` tricks from null-window "does the Player reach t?" searches, exact and fast
+there. Null is already a goal (no trick). **Ramsch** (`_Ramsch`) is scored as the table scores
+it (`score_ramsch`: the most points loses, Jungfrau, Durchmarsch), every seat for itself:
+greedy play-outs early, every line searched in the last tricks. The card with the best average
+wins.
 """
 
 from __future__ import annotations
@@ -885,6 +892,7 @@ def _play(view: SkatView, options: list[Action], rng: random.Random, budget_ms: 
     # Schwarz is still open while the defenders have no trick.
     sweep_open = trump_game and all(n == 0 for s, n in know.tricks_won.items() if s != decl)
     goals: dict[tuple[bool, int], Goal] = {}
+    plain = Goal(view, contract) if trump_game else None
     start = time.perf_counter()
     total: dict[Card, float] = {a.arg: 0.0 for a in plays}
     count = 0
@@ -897,6 +905,10 @@ def _play(view: SkatView, options: list[Action], rng: random.Random, budget_ms: 
             goal = goals.get(mk)
             if goal is None:
                 goal = goals[mk] = Goal(view, contract, cards12)
+            # A defender's sample that leaves the Player short of his bid is unlikely: he bid
+            # on his own count of these matadors.
+            assert plain is not None
+            w = DOUBT if me != decl and goal.win != plain.win else 1.0
             skat = know.skat_known if know.skat_known is not None else sum(
                 CARD_POINTS[x[1]] for x in rest)
             base = know.taken[decl] + skat
@@ -913,15 +925,15 @@ def _play(view: SkatView, options: list[Action], rng: random.Random, budget_ms: 
                         value_at[need] = search.move_values(hands, view.trick, me,
                                                             window=(need - 1, need))
                 for card in total:
-                    total[card] += goal.reached(base, value_at, card,
-                                                bool(sweeps and sweeps[card]))
+                    total[card] += w * goal.reached(base, value_at, card,
+                                                    bool(sweeps and sweeps[card]))
             else:
                 values = search.rollout_values(hands, view.trick, me)
                 for card in total:
                     got = base + values.get(card, 0)
                     swept = sweeps[card] if sweeps is not None else (
                         sweep_open and got >= 120)
-                    total[card] += goal.score(got, swept)
+                    total[card] += w * goal.score(got, swept)
         else:
             if exact:
                 values = search.move_values(hands, view.trick, me)
