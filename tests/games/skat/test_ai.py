@@ -603,3 +603,80 @@ def test_ramsch_ai_avoids_losing_more_than_it_avoids_points() -> None:
         lost += ai_seat in st.last.ramsch.losers
         seats += 1
     assert lost <= seats // 4
+
+
+def _ramsch_ref(contract: Contract, order: list[int], hands: dict[int, list[str]],
+                trick: list[tuple[int, str]], turn: int, pts: dict[int, int],
+                tricks: dict[int, int], skat: int) -> dict[int, float]:
+    """Every seat for itself (max^n) on the rules core's own card logic: what each seat gets."""
+    from bot.games.skat.scoring import score_ramsch
+
+    bits = ai.card_bits("G")[0]
+    if not trick and not any(hands.values()):
+        raise AssertionError("played out without a last trick")
+    best: dict[int, float] | None = None
+    for card in sorted(contract.legal_cards(hands[turn], [c for _, c in trick]),
+                       key=bits.__getitem__):
+        hs = {s: [c for c in h if c != card] if s == turn else h for s, h in hands.items()}
+        tr = [*trick, (turn, card)]
+        if len(tr) == 3:
+            win = contract.trick_winner(tr)
+            p2 = {**pts, win: pts[win] + points_of([c for _, c in tr])}
+            t2 = {**tricks, win: tricks[win] + 1}
+            if not hs[win]:
+                r = score_ramsch(p2, t2, skat, win, GAME.options("classic"))
+                v = {s: r.entries[s] - ai.RAMSCH_MARGIN * r.points[s] for s in order}
+            else:
+                v = _ramsch_ref(contract, order, hs, [], win, p2, t2, skat)
+        else:
+            v = _ramsch_ref(contract, order, hs, tr, order[(order.index(turn) + 1) % 3], pts,
+                            tricks, skat)
+        if best is None or v[turn] > best[turn]:
+            best = v
+    assert best is not None
+    return best
+
+
+def test_ramsch_endgame_search_matches_a_plain_one() -> None:
+    """The last tricks of Ramsch, each seat choosing its best line: the bit search against the
+    rules core's card logic and scoring."""
+    ramsch = Contract(kind="ramsch")
+    rng = random.Random(9)
+    for n in range(40):
+        st = GAME.new(3, GAME.options("classic", deals=1, forced_ramsch_deals=[1]), seed=n)
+        while len(st.tricks) < 7 + n % 2 or st.trick:
+            seat = st.to_act[0]
+            st = st.apply(seat, rng.choice(st.legal_actions(seat)))[0]
+        for _ in range(rng.randrange(3)):
+            seat = st.to_act[0]
+            st = st.apply(seat, rng.choice(st.legal_actions(seat)))[0]
+        me = st.to_act[0]
+        view = st.view(me)
+        know = ai.Knowledge(view)
+        game = ai._Ramsch(view, know)
+        seats = game.seats
+        hs = [sum(1 << game.bits[c] for c in st.hands[s]) for s in seats]
+        tb = [game.bits[c] for _, c in st.trick]
+        leader = seats.index(st.trick[0][0]) if st.trick else seats.index(me)
+        skat = points_of(st.skat)
+        for card in ramsch.legal_cards(st.hands[me], [c for _, c in st.trick]):
+            got = game.exact(hs, seats.index(me), leader, tb, game.bits[card], skat)
+            hands = {s: [c for c in st.hands[s] if c != card] if s == me else st.hands[s]
+                     for s in seats}
+            tr = [*st.trick, (me, card)]
+            pts = dict(know.taken)
+            tricks = dict(know.tricks_won)
+            if len(tr) == 3:
+                win = ramsch.trick_winner(tr)
+                pts[win] += points_of([c for _, c in tr])
+                tricks[win] += 1
+                if not hands[win]:
+                    from bot.games.skat.scoring import score_ramsch
+                    r = score_ramsch(pts, tricks, skat, win, GAME.options("classic"))
+                    want = r.entries[me] - ai.RAMSCH_MARGIN * r.points[me]
+                else:
+                    want = _ramsch_ref(ramsch, seats, hands, [], win, pts, tricks, skat)[me]
+            else:
+                want = _ramsch_ref(ramsch, seats, hands, tr, seats[(seats.index(me) + 1) % 3],
+                                   pts, tricks, skat)[me]
+            assert got == pytest.approx(want), (n, card)
