@@ -27,6 +27,9 @@ from bot.store.rows import ActionRow, Finish, RatingRow, ResultRow, SeatRow, Tab
 
 OPEN_STATUSES = ("lobby", "playing")
 
+MIN_SQLITE = (3, 35, 0)
+"""ALTER TABLE ... DROP COLUMN (migration 0002) arrived in SQLite 3.35 (March 2021)."""
+
 T = TypeVar("T")
 Raw = sqlite3.Connection
 
@@ -95,6 +98,11 @@ class Store:
         migrations_dir: Path | None = None,
         busy_timeout_ms: int = 5000,
     ) -> Store:
+        if sqlite3.sqlite_version_info < MIN_SQLITE:
+            raise StoreError(
+                f"Parlour needs SQLite {'.'.join(map(str, MIN_SQLITE))} or newer; this Python"
+                f" uses {sqlite3.sqlite_version}. Use a newer Python build or image."
+            )
         path = Path(path)
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)

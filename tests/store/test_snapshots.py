@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import ActionRow, SeatRow, Store, TableRow, VersionConflict
+from bot.store import ActionRow, SeatRow, Store, StoreError, TableRow, VersionConflict
 from bot.store.migrate import DEFAULT_MIGRATIONS_DIR
 
 T0 = datetime(2026, 11, 21, 9, 0, tzinfo=UTC)
@@ -118,6 +118,16 @@ async def test_an_action_rewrites_the_table_row_only_when_it_changed(
     assert got is not None and (got.turn_deadline, got.message_id) == (T0, None)
     assert await act(state='{"pile": 0}') == 2  # ... but reading the table taught it
     await store.close()
+
+
+async def test_an_old_sqlite_is_refused_with_a_clear_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 34, 1))
+    monkeypatch.setattr(sqlite3, "sqlite_version", "3.34.1")
+    with pytest.raises(StoreError, match=r"needs SQLite 3\.35\.0 or newer; this Python uses 3\.34"):
+        await Store.open(tmp_path / "db")
+    assert not (tmp_path / "db").exists()
 
 
 def _random_row(rng: random.Random, row: TableRow) -> TableRow:
