@@ -13,6 +13,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from bot.games.base import IllegalAction, rng_for
 from bot.games.cards import shuffled
@@ -66,6 +68,14 @@ TOURNE_HANDS = [
 ]
 # The same, with the Diamond Jack in the skat (Hinterhand holds the DQ instead).
 JACK_HANDS = [*TOURNE_HANDS[:2], "C8 C7 CQ S8 S7 HJ H8 H7 DQ DK"]
+
+
+# ---- §1.1 deck and card points ---------------------------------------------------------------
+def test_s1_1_thirty_two_cards_thirty_points_a_suit_120_in_all() -> None:
+    """Book ch. I: "none below the seven"; Ace 11, Ten 10, King 4, Queen 3, Jack 2."""
+    assert len(FULL_DECK) == len(set(FULL_DECK)) == 32
+    assert all(points_of([c for c in FULL_DECK if c[0] == s]) == 30 for s in "CSHD")
+    assert [points_of([f"C{r}"]) for r in "ATKQJ987"] == [11, 10, 4, 3, 2, 0, 0, 0]
 
 
 # ---- §1.5 / §1.6 seats, roles, dealing -------------------------------------------------------
@@ -362,7 +372,8 @@ def test_b21_every_line_of_the_books_score_card() -> None:
 @pytest.mark.parametrize(("preset", "players"), [("classic", 4), ("classic", 5), ("isko", 4)])
 def test_s2_1_sitting_out_persons_keep_their_line_and_share_the_settlement(
         preset: str, players: int) -> None:
-    """Book ch. I: the dealer "takes no cards although he shares in the score" ([A-19])."""
+    """Book ch. I: the dealer "takes no cards although he shares in the score" ([A-19]); §2.9,
+    §3.9: only the Player's line changes (no claims here, so no NASL 10 penalty)."""
     rng = random.Random(players)
     st = GAME.new(players, GAME.options(preset, rounds=2), seed=players)
     seen_sitting = 0
@@ -377,6 +388,12 @@ def test_s2_1_sitting_out_persons_keep_their_line_and_share_the_settlement(
             for s in set(range(players)) - set(roles):
                 assert entry.deltas[s] == 0 and entry.bonus[s] == 0
                 seen_sitting += 1
+            last = st.last
+            assert last is not None
+            if last.score is not None:  # "The Player's score is the only one kept" (ch. I)
+                assert [d for s, d in enumerate(entry.deltas) if s != last.declarer] == [0] * (
+                    players - 1)
+                assert entry.deltas[last.declarer or 0] == last.score.entry
     assert seen_sitting == 2 * players * (players - 3)
     out = st.outcome()
     assert out is not None
@@ -637,3 +654,73 @@ def test_s3_11_seeger_bonuses_are_not_multiplied_by_kontra() -> None:
     assert result is not None and result.score is not None and result.score.kontra == 2
     assert st.sheet.entries[-1].bonus == [-50, 40, 40]
     assert result.deltas[V] == -result.score.value * 2 * 4
+
+
+# ---- §1.12 the valuation pipeline, against an independent reading of the spec -----------------
+UNITS = {"tourne": dict(zip("DHSC", (5, 6, 7, 8), strict=True)),
+         "solo": dict(zip("DHSC", (9, 10, 11, 12), strict=True)),
+         "suit": dict(zip("DHSC", (9, 10, 11, 12), strict=True))}
+GRAND_UNIT = {"tourne_grand": 12, "guck_grand": 12, "solo_grand": 16, "open_grand": 24,
+              "grand": 24}
+ORACLE_CODES = {
+    "classic": [f"{k}-{s}" for k in ("tourne", "solo") for s in "CSHD"] + [
+        "solo-S-schneider", "solo-D-schwarz", "tourne_grand", "guck_grand", "solo_grand",
+        "solo_grand-schneider", "solo_grand-schwarz", "open_grand"],
+    "isko": [f"suit-{s}" for s in "CSHD"] + [
+        "grand", "suit-H-hand", "grand-hand", "suit-S-hand-schneider", "suit-C-hand-schwarz",
+        "grand-hand-schneider", "suit-D-ouvert-hand", "grand-ouvert-hand"],
+}
+
+
+def spec_entry(preset: str, code: str, passt_nicht: bool, cards: list[str], points: int,
+               tricks: int, bid: int) -> int:
+    """§1.8 and §1.12 step by step, written from the spec's words alone."""
+    kind, *rest = code.split("-")
+    suit = rest[0] if kind in UNITS else None
+    unit = UNITS[kind][suit] if suit else GRAND_UNIT[kind]
+    jacks = ["CJ", "SJ", "HJ", "DJ"]
+    order = jacks + ([f"{suit}{r}" for r in "ATKQ987"] if suit else [])
+    if order[0] in cards:  # with k: the unbroken run from the top
+        k = next((i for i, c in enumerate(order) if c not in cards), len(order))
+    else:  # without k: trumps above the highest one held
+        k = next((i for i, c in enumerate(order) if c in cards), len(order))
+    open_game = "ouvert" in rest or kind == "open_grand"
+    schwarz_ann = "schwarz" in rest or open_game
+    schneider_ann = "schneider" in rest or schwarz_ann
+    threshold = 91 if preset == "classic" else 90
+    won = points >= 61 and (points >= threshold or not schneider_ann) and (
+        tricks == 10 or not schwarz_ann)
+    levels = 1
+    levels += preset == "isko" and "hand" in rest
+    levels += points >= threshold or points <= 30 or schneider_ann
+    levels += schneider_ann
+    levels += tricks in (0, 10) or schwarz_ann
+    levels += schwarz_ann
+    levels += preset == "isko" and "ouvert" in rest
+    raw = unit * (k + levels)
+    if raw < bid:
+        won = False
+    if won:
+        return raw
+    value = max(raw, unit * -(-bid // unit))
+    doubled = preset == "isko" or passt_nicht or kind == "guck_grand"
+    return -value * (2 if doubled else 1)
+
+
+@settings(max_examples=400, deadline=None)
+@given(hs.data())
+def test_s1_12_score_game_matches_the_spec_read_independently(data: hs.DataObject) -> None:
+    preset = data.draw(hs.sampled_from(["classic", "isko"]))
+    code = data.draw(hs.sampled_from(ORACLE_CODES[preset]))
+    passt_nicht = code.startswith("tourne") and data.draw(hs.booleans())
+    cards = data.draw(hs.lists(hs.sampled_from(FULL_DECK), min_size=12, max_size=12,
+                               unique=True))
+    tricks = data.draw(hs.integers(0, 10))
+    edges = hs.sampled_from([0, 29, 30, 31, 59, 60, 61, 89, 90, 91, 119])
+    points = {0: data.draw(hs.integers(0, 21)), 10: 120}.get(
+        tricks, data.draw(hs.one_of(edges, hs.integers(0, 120))))
+    bid = data.draw(hs.sampled_from((0, *ladder(preset))))  # type: ignore[arg-type]
+    contract = Contract.parse(code).model_copy(update={"passt_nicht": passt_nicht})
+    options = CLASSIC if preset == "classic" else ISKO
+    got = score_game(contract, options, cards12=cards, points=points, tricks=tricks, bid=bid)
+    assert got.entry == spec_entry(preset, code, passt_nicht, cards, points, tricks, bid)
