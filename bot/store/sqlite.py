@@ -72,8 +72,8 @@ _MUTABLE = ("status", "end_reason", "host_id", "message_id", "turn_deadline", "l
 """The ``tables`` columns a write may change, in the order of `_mutable`'s tuple."""
 
 Known = dict[int, tuple[Any, ...]]
-"""Table id -> its `_MUTABLE` values (deadlines as datetimes) as last read or committed by this
-store."""
+"""Open table's id -> its `_MUTABLE` values (deadlines as datetimes) as last read or committed by
+this store. Closed tables are left out, so it stays as small as the set of open tables."""
 
 
 class Store:
@@ -178,7 +178,10 @@ class Store:
                 # Whatever failed (a conflict means another writer), start afresh next time.
                 known.pop(row.id, None)
                 raise
-            known[row.id] = values
+            if row.status in OPEN_STATUSES:
+                known[row.id] = values
+            else:
+                known.pop(row.id, None)
 
         await self._run(job)
 
@@ -434,7 +437,8 @@ def _tables(raw: Raw, known: Known, where: str, params: Sequence[Any]) -> list[T
         return []
     deadlines = {r[0]: (_dt(r[15]), _dt(r[16])) for r in rows}
     for r in rows:  # what the database holds now, so the next write compares against it
-        known[r[0]] = (r[7], r[17], r[8], r[14], *deadlines[r[0]])
+        if r[7] in OPEN_STATUSES:
+            known[r[0]] = (r[7], r[17], r[8], r[14], *deadlines[r[0]])
     ids = [r[0] for r in rows]
     marks = ", ".join("?" for _ in ids)
     seats: dict[int, list[SeatRow]] = {}

@@ -117,7 +117,10 @@ async def test_an_action_rewrites_the_table_row_only_when_it_changed(
     got = await store.get_table(row.id)
     assert got is not None and (got.turn_deadline, got.message_id) == (T0, None)
     assert await act(state='{"pile": 0}') == 2  # ... but reading the table taught it
-    await store.close()
+    # A closed table is forgotten: the store remembers no more tables than are open.
+    assert await act(status="finished", end_reason="finished") == 3
+    assert store._known == {}
+    assert await store.get_table(row.id) is not None and store._known == {}
 
 
 async def test_an_old_sqlite_is_refused_with_a_clear_message(
