@@ -102,6 +102,12 @@ class DealResult(BaseModel):
     deltas: list[int] = []
     bonus: list[int] = []
     text: str = ""
+    unfinished: list[tuple[Seat, Card]] = []
+    """The cards played to the trick in progress when the deal ended early."""
+    shown: dict[Seat, list[Card]] = {}
+    """Cards still in hand that were laid open at the end: a claimant's hand (he lays it down
+    to claim) and an open game's Player's. Any other card left in hand was never shown."""
+    claimant: Seat | None = None
 
 
 def roles_for(players: int, dealer: Seat) -> list[Seat]:
@@ -504,7 +510,14 @@ class SkatState(State):
         if a.kind == "surrender":
             return self._surrender_now(seat)
         if a.kind in ("concede", "claim_rest", "claim_win", "claim_defeat"):
-            return self._claim(seat, a.kind)
+            st, events = self._claim(seat, a.kind)
+            if a.kind == "concede" or not any(e.kind == "result" for e in events):
+                return st, events
+            # A claimant lays his cards down: they become part of the deal's public record.
+            assert st.last is not None
+            shown = {**st.last.shown, seat: sorted(self.hands[seat], key=card_key)}
+            last = st.last.model_copy(update={"shown": shown, "claimant": seat})
+            return st.model_copy(update={"last": last}), events
         card = a.arg
         contract = self.effective_contract()
         hands = [list(h) for h in self.hands]
@@ -689,12 +702,16 @@ class SkatState(State):
             if self.options.score_sheet == "seeger_fabian":
                 bonus = seeger_bonus(n, decl, self.defenders(), score.won)
             text = f"{self.role_of(decl)}: {contract.label}. {score.text}"
+        shown: dict[Seat, list[Card]] = {}
+        if contract.is_open and self.declarer is not None and len(tricks) < 10:
+            shown[self.declarer] = sorted(self.hands[self.declarer], key=card_key)
         result = DealResult(
             number=self.deal_no + 1, dealer=self.dealer, roles=self.roles,
             declarer=self.declarer, contract=contract.code, label=contract.label, bid=self.bid,
             skat=self.skat, laid_away=self.laid_away, tricks=tricks,
             declarer_points=decl_points, trick_points=trick_points, ended=ended, score=score,
             ramsch=ramsch, deltas=deltas, bonus=bonus, text=text,
+            unfinished=list(self.trick), shown=shown,
         )
         events.append(Event(kind="result", text=text, data={"skat": self.skat,
                                                             "deltas": deltas}))

@@ -4,13 +4,16 @@ it cannot review."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from bot.games import registry
+from bot.games.cards import pretty
+from bot.games.skat import review as review_module
 from bot.games.skat.contracts import Contract, points_of
-from bot.games.skat.review import DealReview, Turn, review_deal, review_lines
-from bot.games.skat.rules import DealResult, SkatState
+from bot.games.skat.review import DealReview, ReviewStopped, Turn, review_deal, review_lines
+from bot.games.skat.rules import FULL_DECK, DealResult, SkatState, card_key
 
 GAME = registry.get("skat")
 NOT_PLAY = ("concede", "claim_rest", "claim_win", "claim_defeat", "surrender")
@@ -98,9 +101,9 @@ def test_what_cannot_be_reviewed_says_why() -> None:
     assert not review_deal(DealResult(**base), options).available
     ramsch = DealResult(**base, contract="ramsch", tricks=[])
     assert "Ramsch" in review_deal(ramsch, options).reason
-    early = DealResult(**base, declarer=0, contract="solo-C", ended="rest claimed", tricks=[])
+    early = DealResult(**base, declarer=0, contract="solo-C", ended="conceded", tricks=[])
     review = review_deal(early, options)
-    assert not review.available and "rest claimed" in review.reason
+    assert not review.available and "gave up" in review.reason
     assert review_lines(review, [0, 1, 2])[0].startswith("No review:")
 
 
@@ -152,3 +155,83 @@ def test_a_bid_nothing_but_schwarz_covers_is_called_an_overbid() -> None:
     assert review_lines(review, [0, 1, 2]) == [
         "Vorhand's Diamonds could not cover the bid short of schwarz: an overbid from the "
         "start."]
+
+
+def early_deals(preset: str, seed: int, deals: int = 12
+                ) -> Iterator[tuple[SkatState, DealResult]]:
+    """Random play that claims when offered (the Player mostly, an opponent now and then):
+    deals that end early."""
+    options = GAME.options(preset, deals=deals)
+    state = GAME.new(3, options, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        claims = [a for a in legal if a.kind.startswith("claim")]
+        others = [a for a in legal if not a.kind.startswith("claim")] or legal
+        eager = 0.8 if seat == state.declarer else 0.2
+        action = rng.choice(claims) if claims and rng.random() < eager else rng.choice(others)
+        state, events = state.apply(seat, action)
+        last = state.last
+        ended = any(e.kind == "result" for e in events) and last is not None
+        if ended and last.declarer is not None and len(last.tricks) < 10:
+            yield state, last
+
+
+def test_early_deals_say_why_or_review_the_players_claim_from_public_cards() -> None:
+    """Every way a deal can end early is named in words; a Player's correct claim is checked
+    against every lie of the cards nobody saw, and the words name no card that stayed hidden;
+    the classes of alike cards give the same count as every split one by one."""
+    ended: set[str] = set()
+    claims = 0
+    runs = [(preset, seed) for seed in range(30) for preset in ("classic", "isko")]
+    for preset, seed in runs:
+        if claims >= 5 and len(ended) >= 6:
+            break
+        for state, result in early_deals(preset, seed):
+            review = review_deal(result, state.options)
+            ended.add(result.ended)
+            lines = review_lines(review, result.roles, ["Ann", "Bob", "Cy", "Di", "Ed"])
+            text = "\n".join(lines)
+            public = result.model_dump_json()
+            never_shown = [c for c in FULL_DECK if f'"{c}"' not in public]
+            assert not [c for c in never_shown if pretty(c) in text], text
+            if not review.available:
+                assert "ended early (" not in review.reason, result.ended  # a word for each
+                continue
+            claim = review.claim
+            assert claim is not None and result.claimant == result.declarer
+            assert claim.shown == sorted(result.shown[claim.claimant], key=card_key)
+            assert claim.lies >= 1 and 0 <= claim.beaten_by < claim.lies  # the real lie held
+            claims += 1
+            if claims <= 6:  # the classes are a shortcut, not a different answer
+                with pytest.MonkeyPatch.context() as mp:
+                    mp.setattr(review_module, "_classes",
+                               lambda unseen, *a, **k: [[c] for c in unseen])
+                    plain = review_deal(result, state.options)
+                assert plain.claim is not None
+                assert (plain.claim.lies, plain.claim.beaten_by) == (claim.lies,
+                                                                     claim.beaten_by)
+    assert claims >= 5
+    assert {"conceded", "rest claimed", "stopped early"} <= ended
+
+
+def test_a_stop_gives_up_between_searches() -> None:
+    """``stop`` is asked before each search; answering no changes nothing."""
+    stopped = 0
+    for seed in range(4):
+        state, result = played_deal("classic", seed)
+        asked = 0
+
+        def never() -> bool:
+            nonlocal asked
+            asked += 1
+            return False
+
+        assert review_deal(result, state.options, stop=never) == review_deal(result,
+                                                                             state.options)
+        if asked:
+            with pytest.raises(ReviewStopped):
+                review_deal(result, state.options, stop=lambda: True)
+            stopped += 1
+    assert stopped >= 2
