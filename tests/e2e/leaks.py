@@ -30,8 +30,9 @@ from tests.e2e.fake_discord import MessageEvent, component_text, custom_ids
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 _SKAT_DECK = frozenset(FULL_DECK)
-_DEAL_POST = re.compile(r"\*\*Deal (\d+)\*\*")
-"""A review post after a deal (``cogs/skat.py``): the whole message is about that deal."""
+_DEAL_POST = re.compile(r"\**Deal (\d+)\b")
+"""A post that opens with ``**Deal k**``, the review after a deal (``cogs/skat.py``): the whole
+message is about that deal."""
 _DEAL_LINE = re.compile(r"\**Deal (\d+)\**:")
 """A line of the series' summary (``Deal 2: ...``) or of a review post."""
 _LAST_LINE = "Last deal:"

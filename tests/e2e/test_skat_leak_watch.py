@@ -116,7 +116,8 @@ def test_in_deal_two_a_hand_is_caught_and_deal_one_may_be_told() -> None:
     played = [c for t in first.tricks for _, c in t.plays]
     assert table.say(f"**Deal 1**: {first.text}\nThe skat was {old_skat}.\n"
                      f"• {pretty_all(played)}") == set()
-    assert table.say(f"Deal 1: {first.text} {pretty_all(played)}") == set()
+    assert table.say(f"**Skat · classic**: the game is over.\n"
+                     f"Deal 1: {first.text} {pretty_all(played)}") == set()
     # The same card in deal 2's part of the message is still a leak.
     assert table.say(f"{table.header()}\nLast deal: (skat {old_skat})\n"
                      f"Waiting for {pretty(bobs)}") == {bobs}
