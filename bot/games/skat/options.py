@@ -52,6 +52,7 @@ class SkatOptions(Options):
     one count the tricks taken (NASL rule 12), so keeping count is part of the game."""
     score_sheet: Literal["classic", "plain", "seeger_fabian"] = "classic"
     settlement: Literal["prove_score", "none"] = "prove_score"
+    """Proving the score (2.10): classic by default; an isko table may opt in (spec 4)."""
     point_stake: float = 0.0
     """Money per point for the settlement lines (0 = play for honour)."""
     kontra_re: bool = False
@@ -81,8 +82,8 @@ class SkatOptions(Options):
                 raise ValueError("isko has no Frage.")
             if self.claim_policy == "nasl":
                 raise ValueError("The NASL claim penalties belong to classic Skat.")
-            if self.score_sheet == "classic" or self.settlement == "prove_score":
-                raise ValueError("isko keeps a plain or Seeger-Fabian list, without the proof.")
+            if self.score_sheet == "classic":
+                raise ValueError("isko keeps a plain or Seeger-Fabian list.")
         return self
 
 

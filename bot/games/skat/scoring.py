@@ -51,6 +51,9 @@ def _cover(unit: int, bid: int) -> int:
 
 def _loss_factor(contract: Contract, options: SkatOptions, *, overbid: bool,
                  surrendered: bool) -> tuple[int, str]:
+    """``overbid``: the game was won on the cards and lost only for the bid; that is the case
+    the book values without the passt-nicht doubling ([A-5]). A passt nicht lost on the cards
+    loses double whatever the bid."""
     if options.loss_factor == "double":
         return 2, "lost games count double"
     if contract.is_tourne and contract.passt_nicht:
@@ -140,11 +143,12 @@ def score_game(
     raw = unit * multiplier
     ok = not reason
     overbid = raw < bid
-    if ok and overbid:
+    only_overbid = ok and overbid  # won on the cards, lost only for the bid
+    if only_overbid:
         ok = False
         reason = f"overbid: {raw} does not reach the bid of {bid}"
     value = raw if ok else max(raw, _cover(unit, bid))
-    factor, why = _loss_factor(contract, options, overbid=overbid, surrendered=surrendered)
+    factor, why = _loss_factor(contract, options, overbid=only_overbid, surrendered=surrendered)
     entry = value * kfac if ok else -value * factor * kfac
 
     parts = [f"{'with' if with_ else 'without'} {k}"]

@@ -724,3 +724,30 @@ def test_s1_12_score_game_matches_the_spec_read_independently(data: hs.DataObjec
     options = CLASSIC if preset == "classic" else ISKO
     got = score_game(contract, options, cards12=cards, points=points, tricks=tricks, bid=bid)
     assert got.entry == spec_entry(preset, code, passt_nicht, cards, points, tricks, bid)
+
+
+# ---- fixes found by the audit ----------------------------------------------------------------
+def test_a5_a_passt_nicht_lost_on_the_cards_loses_double_whatever_the_option() -> None:
+    """[A-5] is about the book's overbid example only (won on the cards, 18 not reached): with
+    `passt_nicht_doubles_overbid` off that loss is the bare covering value, but a passt nicht
+    lost on the cards loses double as the book's summary says, overbid or not."""
+    literal = GAME.options("classic", passt_nicht_doubles_overbid=False)
+    tourne = Contract(kind="tourne", suit="D", passt_nicht=True)
+    cards = ["CJ", "SJ"]
+    assert score_game(tourne, literal, cards12=cards, points=75, tricks=6, bid=18).entry == -20
+    lost = score_game(tourne, literal, cards12=cards, points=50, tricks=4, bid=18)
+    assert (lost.value, lost.loss_factor, lost.entry) == (20, 2, -40)
+    assert score_game(tourne, CLASSIC, cards12=cards, points=50, tricks=4, bid=18).entry == -40
+
+
+def test_s4_an_isko_table_may_prove_the_score() -> None:
+    """§4/§5: isko settlement "none (option)": proving the score may be switched on."""
+    opts = {"score_sheet": "seeger_fabian", "settlement": "prove_score", "deals": 1}
+    st = run(make("isko", ISKO_HANDS, "CJ H7", **opts), "bid:18", "pass", "pass", "hand",
+             "declare:suit-D-hand")
+    st, _ = st.apply(V, legal(st)[0])
+    st, _ = st.apply(M, "concede")
+    out = st.outcome()
+    assert out is not None and st.sheet.list_totals() == [40, -54 - 50, 40]
+    assert out.points == [float(p) for p in prove_score([40, -104, 40])] == [144.0, -288.0, 144.0]
+    assert any(line.startswith("Proving the score") for line in out.lines)
