@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -71,9 +72,20 @@ _TABLE_FROM = "FROM tables t JOIN snapshots s ON s.table_id = t.id"
 _MUTABLE = ("status", "end_reason", "host_id", "message_id", "turn_deadline", "lobby_deadline")
 """The ``tables`` columns a write may change, in the order of `_mutable`'s tuple."""
 
-Known = dict[int, tuple[Any, ...]]
-"""Open table's id -> its `_MUTABLE` values (deadlines as datetimes) as last read or committed by
-this store. Closed tables are left out, so it stays as small as the set of open tables."""
+@dataclass(frozen=True, slots=True)
+class _Known:
+    """What the database holds for an open table's ``tables`` row and seats, as last read or
+    committed by this store."""
+
+    columns: tuple[Any, ...]
+    """The `_MUTABLE` values, deadlines as datetimes."""
+    seats: tuple[SeatRow, ...] | None
+    """None when this store has not read or written them yet."""
+
+
+Known = dict[int, _Known]
+"""Open table's id -> `_Known`. Closed tables are left out, so it stays as small as the set of
+open tables."""
 
 
 class Store:
@@ -86,7 +98,8 @@ class Store:
         """Migrations applied by this ``open`` (empty when the schema was current)."""
         self._known: Known = {}
         # Only touched on the worker thread (inside jobs), so it needs no lock. A write compares
-        # against it to leave unchanged ``tables`` columns alone; every write checks and bumps
+        # against it to leave unchanged ``tables`` columns and seats alone; every write checks and
+        # bumps
         # the version, so an entry that another process made stale fails as a VersionConflict
         # (and is dropped) before it can hide a change.
 
@@ -159,17 +172,23 @@ class Store:
         prev_version: int,
         then: Callable[[Raw], None] | None = None,
         *,
+        seats: bool,
         updated_at: str | None = None,
     ) -> None:
-        """The table's new snapshot and changed columns, then ``then``, in one transaction.
-        ``updated_at`` is ``row.updated_at`` already formatted, when the caller has it."""
+        """The table's new snapshot, changed columns and (if ``seats``) changed seats, then
+        ``then``, in one transaction. ``updated_at`` is ``row.updated_at`` already formatted,
+        when the caller has it."""
         known = self._known
         stamp = updated_at or _ts(row.updated_at)
         assert stamp is not None
 
         def job(raw: Raw) -> None:
+            before = known.get(row.id)
             try:
-                values = _update_table(raw, row, prev_version, known.get(row.id), stamp)
+                columns = _update_table(raw, row, prev_version,
+                                        before.columns if before else None, stamp)
+                if seats and (before is None or before.seats != row.seats):
+                    _replace_seats(raw, row)
                 if then is not None:
                     then(raw)
                 raw.commit()
@@ -179,7 +198,9 @@ class Store:
                 known.pop(row.id, None)
                 raise
             if row.status in OPEN_STATUSES:
-                known[row.id] = values
+                known[row.id] = _Known(
+                    columns, row.seats if seats else before.seats if before else None
+                )
             else:
                 known.pop(row.id, None)
 
@@ -226,7 +247,8 @@ class Store:
             return table_id
 
         def remember(table_id: int) -> None:
-            known[table_id] = ("lobby", None, host.user_id, None, None, lobby_deadline)
+            known[table_id] = _Known(("lobby", None, host.user_id, None, None, lobby_deadline),
+                                     (host,))
 
         try:
             table_id = await self._write(body, remember)
@@ -263,8 +285,7 @@ class Store:
     async def save_table(self, row: TableRow, *, prev_version: int, seats: bool = True) -> None:
         """Write a changed table (lobby changes, start, abort, hand-overs) in one transaction."""
 
-        await self._write_table(row, prev_version, (lambda raw: _replace_seats(raw, row))
-                                if seats else None)
+        await self._write_table(row, prev_version, seats=seats)
 
     async def record_action(
         self,
@@ -292,28 +313,24 @@ class Store:
                 (action.table_id, action.seq, action.seat, action.user_id, action.action,
                  action.reason, created_at),
             )
-            if seats:
-                _replace_seats(raw, row)
             if finish is not None:
                 _write_finish(raw, finish)
 
-        await self._write_table(row, prev_version, body, updated_at=updated_at)
+        await self._write_table(row, prev_version, body, seats=seats, updated_at=updated_at)
 
     async def finish_table(self, row: TableRow, *, prev_version: int, finish: Finish) -> None:
         """End a game without a final action (e.g. recovery), results and ratings included."""
 
-        def body(raw: Raw) -> None:
-            _replace_seats(raw, row)
-            _write_finish(raw, finish)
-
-        await self._write_table(row, prev_version, body)
+        await self._write_table(row, prev_version, lambda raw: _write_finish(raw, finish),
+                                seats=True)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         known = self._known
 
         def remember(_: object) -> None:
             if (old := known.get(table_id)) is not None:
-                known[table_id] = (*old[:3], message_id, *old[4:])
+                columns = (*old.columns[:3], message_id, *old.columns[4:])
+                known[table_id] = replace(old, columns=columns)
 
         await self._write(lambda raw: raw.execute(
             "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
@@ -436,9 +453,6 @@ def _tables(raw: Raw, known: Known, where: str, params: Sequence[Any]) -> list[T
     if not rows:
         return []
     deadlines = {r[0]: (_dt(r[15]), _dt(r[16])) for r in rows}
-    for r in rows:  # what the database holds now, so the next write compares against it
-        if r[7] in OPEN_STATUSES:
-            known[r[0]] = (r[7], r[17], r[8], r[14], *deadlines[r[0]])
     ids = [r[0] for r in rows]
     marks = ", ".join("?" for _ in ids)
     seats: dict[int, list[SeatRow]] = {}
@@ -448,6 +462,10 @@ def _tables(raw: Raw, known: Known, where: str, params: Sequence[Any]) -> list[T
         ids,
     ).fetchall():
         seats.setdefault(s[0], []).append(SeatRow(s[1], s[2], s[3], s[4], s[5], bool(s[6])))
+    for r in rows:  # what the database holds now, so the next write compares against it
+        if r[7] in OPEN_STATUSES:
+            known[r[0]] = _Known((r[7], r[17], r[8], r[14], *deadlines[r[0]]),
+                                 tuple(seats.get(r[0], ())))
     return [
         TableRow(
             id=r[0], guild_id=r[1], channel_id=r[2], game_key=r[3], preset=r[4],

@@ -95,18 +95,24 @@ async def test_an_action_rewrites_the_table_row_only_when_it_changed(
     row = replace(row, version=2, status="playing", state='{"pile": 5}')
     await store.save_table(row, prev_version=1, seats=False)
 
-    async def act(**changes: object) -> int:
+    async def act(write_seats: bool = False, **changes: Any) -> int:
         nonlocal row
         before = await _changes(store)
         new = replace(row, version=row.version + 1, updated_at=datetime.now(UTC), **changes)
         await store.record_action(new, ActionRow(row.id, new.version, 0, 100, "take:1", "human",
-                                                 new.updated_at), prev_version=row.version)
+                                                 new.updated_at), prev_version=row.version,
+                                  seats=write_seats)
         row = new
         return await _changes(store) - before
 
     assert await act(state='{"pile": 4}') == 2  # the snapshot and the log row
     assert await act(turn_deadline=T0) == 3  # and the table row
     assert await act() == 2
+    # Seats given but the same as before: not rewritten; changed: all deleted and inserted.
+    assert await act(seats=row.seats, write_seats=True) == 2
+    two = (SeatRow(0, 100, "Ann", timeouts=1), SeatRow(1, None, "AI", ai_level="normal"))
+    assert await act(seats=two, write_seats=True) == 2 + 1 + 2
+    assert await act(write_seats=True) == 2
     # The same instant in another zone is no change.
     assert await act(turn_deadline=T0.astimezone(timezone(timedelta(hours=2)))) == 2
     await store.set_message(row.id, 555)
@@ -133,8 +139,17 @@ async def test_an_old_sqlite_is_refused_with_a_clear_message(
     assert not (tmp_path / "db").exists()
 
 
-def _random_row(rng: random.Random, row: TableRow) -> TableRow:
-    """``row`` with a few of its columns changed (or none), as the service would write it."""
+SEATINGS = [
+    (SeatRow(0, 100, "Ann"),),
+    (SeatRow(0, 100, "Ann"), SeatRow(1, 200, "Bob")),
+    (SeatRow(0, 100, "Ann"), SeatRow(1, None, "AI", ai_level="normal")),
+    (SeatRow(0, 100, "Ann", timeouts=1), SeatRow(1, 200, "Bob")),
+]
+
+
+def _random_row(rng: random.Random, row: TableRow, seats: bool) -> TableRow:
+    """``row`` with a few of its columns (and seats, if ``seats``) changed, or none, as the
+    service would write it."""
     stamps = [None, T0, T0 + timedelta(minutes=5), T0.astimezone(timezone(timedelta(hours=-5)))]
     changes: dict[str, object] = {}
     for _ in range(rng.randrange(3)):
@@ -149,12 +164,14 @@ def _random_row(rng: random.Random, row: TableRow) -> TableRow:
             "lobby_deadline": lambda: rng.choice(stamps),
             "state": lambda: rng.choice([None, '{"pile": 1}', '{"pile": 2}']),
         }[column]()
+    if seats and rng.random() < 0.5:
+        changes["seats"] = rng.choice(SEATINGS)
     return replace(row, version=row.version + 1, updated_at=T0 + timedelta(seconds=rng.random()),
                    **changes)  # type: ignore[arg-type]
 
 
 _COMPARED = ("version", "status", "end_reason", "host_id", "message_id", "turn_deadline",
-             "lobby_deadline", "state", "updated_at")
+             "lobby_deadline", "state", "updated_at", "seats")
 
 
 async def test_random_writes_from_two_stores_match_a_model(
@@ -191,14 +208,15 @@ async def test_random_writes_from_two_stores_match_a_model(
                 # read the table again before it writes (nothing bumps the version here).
                 views[1 - w] = None
             else:
-                new = _random_row(rng, view)
+                seats = rng.random() < 0.5
+                new = _random_row(rng, view, seats)
                 try:
                     if op < 0.5:
-                        await stores[w].save_table(new, prev_version=view.version, seats=False)
+                        await stores[w].save_table(new, prev_version=view.version, seats=seats)
                     else:
                         await stores[w].record_action(new, ActionRow(
                             first.id, new.version, 0, 100, f"take:{logged}", "human", T0
-                        ), prev_version=view.version)
+                        ), prev_version=view.version, seats=seats)
                 except VersionConflict:
                     assert view.version != model.version
                     views[w] = None
