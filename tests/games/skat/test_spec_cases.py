@@ -540,6 +540,29 @@ def test_book_ch3_grand_matadors_are_the_jacks_only() -> None:
     assert matadors(["HJ", "CA"], grand) == (False, 2)
 
 
+def test_s3_12_ramsch_skat_to_the_loser_option() -> None:
+    """§5 `ramschSkatTo = loser`: the skat goes to the player with the most points."""
+    tricks = {0: 4, 1: 3, 2: 3}
+    fixed = GAME.options("classic", ramsch_skat_to="loser")
+    r = score_ramsch({0: 50, 1: 40, 2: 10}, tricks, 20, 2, fixed)
+    assert r.losers == [0] and r.points[0] == 70 and r.entries == {0: -20, 1: 0, 2: 0}
+    cards = GAME.options("isko", all_pass="ramsch", ramsch_skat_to="loser")
+    r = score_ramsch({0: 50, 1: 40, 2: 10}, tricks, 20, 2, cards)
+    assert r.entries == {0: -70, 1: 0, 2: 0}
+    last = score_ramsch({0: 50, 1: 40, 2: 10}, tricks, 20, 1, CLASSIC)  # skat to last trick
+    assert last.points[1] == 60 and last.losers == [1]
+
+
+# ---- §1.10 visibility of the open games -----------------------------------------------------
+@pytest.mark.parametrize(("code", "shown"), [("nullo", False), ("open_nullo", True),
+                                             ("solo_grand", False), ("open_grand", True)])
+def test_s1_10_only_open_games_show_the_players_cards(code: str, shown: bool) -> None:
+    st = run(make("classic", TOURNE_HANDS, "DQ D7"), "pass", "pass", f"declare:{code}")
+    for seat in (None, M, H):
+        assert (V in st.view(seat).open_hands) == shown
+        assert set(st.view(seat).open_hands) <= {V}
+
+
 # ---- §3.4 isko: pickup or Hand, and what each may declare ---------------------------------------
 ISKO_HANDS = ["CA CT SA ST HA HT HK HQ H9 H8", "DA DT DK DQ D9 D8 D7 S7 S8 S9",
               "SJ HJ DJ CK CQ C9 C8 C7 SK SQ"]
