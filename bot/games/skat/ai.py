@@ -523,7 +523,10 @@ class Knowledge:
             self.skat_known = sum(CARD_POINTS[x[1]] for x in view.skat)
         self.position = {s: view.roles.index(s) for s in view.roles}
         self.bounds = {s: b for s, b in auction_bounds(view).items()
-                       if s != me and s not in self.known}
+                       if s != me and s not in view.open_hands}
+        self.declarer = decl if decl != me else None
+        """The Player, when it is another seat."""
+        self.known_open = set(view.open_hands)
         """What the auction said of the hidden hands (open hands need no guessing)."""
 
     def sample(self, rng: random.Random) -> dict[int, list[Card]] | None:
@@ -588,8 +591,9 @@ class Knowledge:
     def plausibility(self, hands: dict[int, list[Card]]) -> float:
         """How well a sampled deal fits the auction: `DOUBT` for each seat whose ten cards
         (what it holds plus what it played) count, by this AI's own measure, below a value it
-        bid or held, or at or above a value it refused. Soft, since a person bids by his own
-        counts; the Player's count is taken on the cards he kept after the skat."""
+        bid or held, or at or above a value it refused, and `DECLARED_DOUBT` when the Player's
+        cards (those he kept after the skat) fall short of the count the declared game needs.
+        Soft, since a person bids and declares by his own counts."""
         w = 1.0
         for seat, (low, high) in self.bounds.items():
             held = hands.get(seat)
@@ -602,6 +606,12 @@ class Knowledge:
                                                    quick=True)), default=0)
             if worth < low or (high is not None and worth >= high):
                 w *= DOUBT
+        decl = self.declarer
+        held = hands.get(decl) if decl is not None else None
+        if held is not None and decl not in self.known_open and not self.contract.is_ramsch:
+            dealt = [*held, *self.played_by[decl]]
+            if len(dealt) == 10 and _strength(dealt, self.contract) < DECLARED_AT:
+                w *= DECLARED_DOUBT
         return w
 
     def cards12(self, seat: int, hands: dict[int, list[Card]], rest: Sequence[Card],
@@ -613,6 +623,12 @@ class Knowledge:
 
 DOUBT = 0.35
 """Chance of keeping a sampled deal per seat whose hand contradicts its bidding."""
+DECLARED_AT = -1.0
+DECLARED_DOUBT = 0.2
+"""A sampled Player whose kept cards count below `DECLARED_AT` (`_strength`: 0 = just the
+count the game needs) is kept with this chance. Measured on the AI's own declarations (isko
+and classic, 61 deals): every real Player's cards counted -1 or more, against 37-48% of the
+hands drawn for him without this check."""
 
 
 def auction_bounds(view: SkatView) -> dict[int, tuple[int, int | None]]:

@@ -680,3 +680,22 @@ def test_ramsch_endgame_search_matches_a_plain_one() -> None:
                 want = _ramsch_ref(ramsch, seats, hands, tr, seats[(seats.index(me) + 1) % 3],
                                    pts, tricks, skat)[me]
             assert got == pytest.approx(want), (n, card)
+
+
+def test_sampling_gives_the_player_a_hand_for_his_game() -> None:
+    """Seen from a defender, the sampled Player mostly holds cards that count for the game he
+    declared (by the AI's own `_strength`), far more often than deals drawn blind."""
+    strong = "CJ SJ HJ DJ CA CT CK C9 SA HA"
+    hands = ["C8 C7 ST SK SQ HT HK HQ DA DT", strong, "CQ S9 S8 S7 H9 H8 H7 DK DQ D9"]
+    st = fixed_table("isko", hands, "D8 D7")
+    for move in ["bid:18", "pass", "pass", "hand", "declare:suit-C-hand"]:
+        st = st.apply(st.to_act[0], move)[0]
+    know = ai.Knowledge(st.view(0))
+    clubs = Contract(kind="suit", suit="C", hand=True)
+
+    def share(draws: list[Any]) -> float:
+        return sum(ai._strength(d[0][1], clubs) >= ai.DECLARED_AT for d in draws) / len(draws)
+
+    blind = share([know.deal(random.Random(i)) for i in range(300)])
+    leaning = share(list(know.draws(random.Random(2), 300)))
+    assert leaning > blind + 0.2
