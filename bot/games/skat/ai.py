@@ -78,33 +78,41 @@ def _plain(hand: Sequence[Card], suit: str) -> list[Card]:
     return [c for c in hand if c[0] == suit and c[1] != "J"]
 
 
-def _has(hand: Sequence[Card], suit: str, rank: str) -> bool:
-    return suit + rank in hand
+def _ranks(hand: Sequence[Card]) -> dict[str, str]:
+    """The ranks held in each suit, Jacks left out (one pass: counting is done per sample)."""
+    out = dict.fromkeys(SUITS, "")
+    for c in hand:
+        if c[1] != "J":
+            out[c[0]] += c[1]
+    return out
 
 
-def side_tricks(hand: Sequence[Card], trump: str | None) -> float:
+def side_tricks(hand: Sequence[Card], trump: str | None,
+                ranks: dict[str, str] | None = None) -> float:
     """Sure tricks in the plain suits: Aces, Tens behind their Ace, Kings behind A-T."""
+    held = ranks if ranks is not None else _ranks(hand)
     out = 0.0
     for s in SUITS:
         if s == trump:
             continue
-        cards = _plain(hand, s)
-        if _has(cards, s, "A"):
+        r = held[s]
+        if "A" in r:
             out += 1
-            if _has(cards, s, "T"):
+            if "T" in r:
                 out += 1
-                if _has(cards, s, "K") and len(cards) >= 3:
+                if "K" in r and len(r) >= 3:
                     out += 0.5
-        elif _has(cards, s, "T") and len(cards) >= 3:
+        elif "T" in r and len(r) >= 3:
             out += 0.5
     return out
 
 
 def suit_count(hand: Sequence[Card], suit: str) -> float:
     """The book's Solo count: trumps plus winning Aces and Tens; a blank suit helps a ruff."""
+    held = _ranks(hand)
     trumps = sum(1 for c in hand if c[1] == "J" or c[0] == suit)
-    voids = sum(1 for s in SUITS if s != suit and not _plain(hand, s))
-    return trumps + side_tricks(hand, suit) + 0.5 * voids * (trumps >= 5)
+    voids = sum(1 for s in SUITS if s != suit and not held[s])
+    return trumps + side_tricks(hand, suit, held) + 0.5 * voids * (trumps >= 5)
 
 
 def jacks_and_aces(hand: Sequence[Card]) -> int:
@@ -515,6 +523,10 @@ class Knowledge:
             seen.add(view.turned)
         self.sizes = {s: view.hand_sizes[s] for s in view.roles if s != me}
         self.pool = [c2 for c2 in FULL_DECK if c2 not in seen]
+        self._allowed = {card: tuple(s for s in self.sizes
+                                     if c.follow_suit(card) not in self.voids[s])
+                         for card in self.pool}
+        """The seats that may hold each unseen card (not void in its suit)."""
         self.skat_known: int | None = None
         """The skat's points when this seat knows them (the Player who laid away)."""
         if view.laid_away:
@@ -535,33 +547,36 @@ class Knowledge:
         return None if drawn is None else drawn[0]
 
     def deal(self, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]] | None:
-        """A sampled deal: the other seats' hands and the unseen cards left over (the skat)."""
-        c = self.contract
+        """A sampled deal: the other seats' hands and the unseen cards left over (the skat).
+        Each card goes to a seat not void in its suit, or to the skat, in proportion to the
+        room left there; the most constrained cards are placed first."""
         need = {s: self.sizes[s] - len(self.known.get(s, [])) for s in self.sizes}
         if any(n < 0 for n in need.values()):
             return None
         gone = len(self.pool) - sum(need.values())
         if gone < 0:
             return None
+        allowed = self._allowed
         pool = list(self.pool)
         rng.shuffle(pool)
-
-        def allowed(card: Card) -> list[int]:
-            return [s for s in need if c.follow_suit(card) not in self.voids[s]]
-
-        pool.sort(key=lambda card: len(allowed(card)))
+        pool.sort(key=lambda card: len(allowed[card]))
         hands: dict[int, list[Card]] = {s: list(self.known.get(s, [])) for s in self.sizes}
         rest: list[Card] = []
         left = dict(need)
         for card in pool:
-            slots = [s for s in allowed(card) if left[s] > 0]
-            weights = [left[s] for s in slots]
-            if gone > 0:
-                slots.append(-1)
-                weights.append(gone)
-            if not slots:
+            seats = allowed[card]
+            room = gone + sum(left[s] for s in seats)
+            if room <= 0:
                 return None
-            pick = rng.choices(slots, weights)[0]
+            r = rng.random() * room
+            pick = -1
+            for s in seats:
+                r -= left[s]
+                if r < 0:
+                    pick = s
+                    break
+            if pick == -1 and gone == 0:  # rounding: the last seat with room
+                pick = next(s for s in reversed(seats) if left[s] > 0)
             if pick == -1:
                 gone -= 1
                 rest.append(card)
