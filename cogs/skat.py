@@ -13,14 +13,28 @@ Everything common comes from `GameCog`; this cog adds what is Skat's own:
 - After each deal a short review: what a double-dummy search says the Player's cards could
   have made (`bot.games.skat.review`, from the finished deal's public record only).
 
+The deal posts are durable. How many deals of a table have been posted is kept in the settings
+table (scope ``skat_posts``, id 0, key = the table id), written when the table starts and after
+each post; the deals finished are the table's score sheet. After a restart every table with a
+record (open, or closed within `RECENT_S`) gets the posts it is missing, in order; a deal other
+than the last has only its sheet line left to post. Each post carries a nonce made from the
+table and deal, so a post repeated after a crash between sending and recording is refused by
+Discord (it keeps nonces a few minutes). Reviews search one at a time in a worker thread; when
+`MAX_WAITING` deals already wait for the search, a deal's score line goes out with a note
+instead, and a search longer than `REVIEW_LIMIT_S` gives up.
+
 The cog decides no rule: legality comes from the state, values from `bot.games.skat.advice`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import logging
+import time
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 import discord
 from discord import app_commands
@@ -47,14 +61,36 @@ from bot.games.cards import pretty
 from bot.games.skat.advice import GameValue, contract_value, hand_values, safe_counts
 from bot.games.skat.contracts import Contract
 from bot.games.skat.options import SkatOptions
-from bot.games.skat.review import review_deal, review_lines
-from bot.games.skat.rules import DealResult, SkatView, card_key
+from bot.games.skat.review import (
+    DealReview,
+    ReviewStopped,
+    needs_search,
+    review_deal,
+    review_lines,
+)
+from bot.games.skat.rules import DealResult, SkatState, SkatView, card_key
+from bot.service.errors import NoTable
 from bot.service.models import TableInfo, TableUpdate
+from bot.service.tables import TableService
 
 log = logging.getLogger(__name__)
 
 _QUIET = frozenset({"pass", "passt_nicht", "surrender", "concede"})
 EMBED_MAX = 4096
+CONTENT_MAX = 2000
+
+POSTS_SCOPE = "skat_posts"
+"""Settings scope of the posted-deal counts (scope id 0, key: the table id)."""
+RECENT_S = 3600.0
+"""A table closed longer ago than this before a restart gets no late posts."""
+MAX_WAITING = 4
+"""Deals that may wait for the one review search; beyond this a deal is posted unreviewed."""
+REVIEW_LIMIT_S = 30.0
+"""A review search that runs longer gives up (measured: a few seconds at worst)."""
+RETRY_S = (5.0, 30.0)
+"""Waits before posting again after a failure Discord may get over (5xx, network)."""
+SKIPPED = DealReview(False, "Many deals ended at once, so this one was not reviewed.")
+TOO_LONG = DealReview(False, "The search took too long for this deal.")
 
 
 def _options(view: SkatView, options: Options | None) -> SkatOptions:
@@ -222,17 +258,41 @@ def advice_text(view: SkatView, options: SkatOptions) -> str:
     return _clip("\n".join(lines), EMBED_MAX)
 
 
-def deal_text(result: DealResult, options: SkatOptions, names: list[str]) -> str:
-    """The post after a deal: its score line, the skat, and the double-dummy review."""
+def deal_text(result: DealResult, options: SkatOptions, names: list[str],
+              review: DealReview | None = None) -> str:
+    """The post after a deal: its score line, the skat, and the double-dummy review (searched
+    here unless given)."""
     skat = " ".join(pretty(c) for c in result.skat) or "-"
     lines = [f"**Deal {result.number}**: {result.text}", f"The skat was {skat}."]
-    review = review_deal(result, options)
+    if review is None:
+        review = review_deal(result, options)
     if review.available:
         lines.append("**Review** (all cards open, best play):")
         lines += [f"• {line}" for line in review_lines(review, result.roles, names)]
     elif result.declarer is not None:
         lines += review_lines(review, result.roles, names)
     return "\n".join(lines)
+
+
+def sheet_text(table: TableInfo, number: int) -> str:
+    """A finished deal known only from the score sheet (its cards were lost in a restart)."""
+    state = table.state
+    assert isinstance(state, SkatState)
+    entry = state.sheet.entries[number - 1]
+    return (f"**Deal {number}**: {entry.text}\n"
+            "No review: the bot restarted before this deal was posted, and only its line on "
+            "the score sheet was kept.")
+
+
+def deal_nonce(table: TableInfo, number: int) -> int:
+    """The same for the same deal of the same table, so Discord refuses a repeated post."""
+    key = f"skat:{table.channel_id}:{table.id}:{number}".encode()
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> 1
+
+
+def _finished(table: TableInfo) -> int:
+    state = table.state
+    return len(state.sheet.entries) if isinstance(state, SkatState) else 0
 
 
 def _skat_options(table: TableInfo) -> SkatOptions | None:
@@ -246,24 +306,45 @@ class SkatCog(GameCog, game_key="skat"):
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
         self._listening = False
-        self._posts: set[asyncio.Task[None]] = set()
+        self._closing = False
+        self._tables: dict[int, TableInfo] = {}
+        """The newest info of each table with deals to post."""
+        self._results: dict[int, dict[int, DealResult]] = {}
+        """Finished deals not yet posted: table id -> deal number -> record."""
+        self._posted: dict[int, int] = {}
+        self._posters: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._catch_up: asyncio.Task[None] | None = None
         self._searching = asyncio.Semaphore(1)
-        """One review search at a time: each is seconds of CPU at worst (measured: 9 s for a
-        hard deal, the event loop's extra latency meanwhile about 6 ms, at most 30 ms)."""
+        """One review search at a time: each is up to seconds of CPU."""
+        self._waiting = 0
 
     async def cog_load(self) -> None:
         ui = getattr(self.bot, "table_ui", None)
         if ui is not None and not self._listening:
             ui.service.subscribe(self.on_update)
             self._listening = True
+            self._catch_up = asyncio.create_task(self._post_missing(), name="skat-catch-up")
 
     async def cog_unload(self) -> None:
-        await self.settle()
+        """Stop posting: what is not out yet is posted after the restart."""
+        self._closing = True
+        if self._catch_up is not None:
+            self._catch_up.cancel()
+        posters = list(self._posters.values())
+        if posters:
+            _, pending = await asyncio.wait(posters, timeout=3)
+            for task in pending:
+                task.cancel()
 
     async def settle(self) -> None:
-        """Wait until the deal reviews started so far are posted (tests, shutdown)."""
-        while self._posts:
-            await asyncio.gather(*list(self._posts), return_exceptions=True)
+        """Wait until the deals finished so far are posted (tests, shutdown)."""
+        while True:
+            tasks = [t for t in (self._catch_up, *self._posters.values())
+                     if t is not None and not t.done()]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     @app_commands.command(name="new", description="Open a Skat table here (or in a thread).")
     @app_commands.describe(
@@ -296,34 +377,171 @@ class SkatCog(GameCog, game_key="skat"):
         text = advice_text(mine, options) if isinstance(mine, SkatView) and options else ""
         return [discord.Embed(title="For learners", description=text)] if text else []
 
+    # -- the deal posts -------------------------------------------------------------------
+
+    @property
+    def _service(self) -> TableService:
+        return self.ui.service
+
+    def _stopping(self) -> bool:
+        return self._closing or self._service.closing
+
     async def on_update(self, update: TableUpdate) -> None:
-        """After each deal of a Skat table, post its score line and review in the channel.
-        The review's search runs in a worker thread, off the service's listener queue."""
+        """Record a table's start (nothing posted yet) and post each deal as it ends."""
         table = update.table
-        if table.game_key != "skat" or not any(e.kind == "result" for e in update.events):
+        if table.game_key != "skat" or self._closing:
+            return
+        if update.reason == "started":
+            self._posted[table.id] = 0
+            await self._record(table.id, 0)
             return
         result = getattr(table.state, "last", None)
-        options = _skat_options(table)
-        if not isinstance(result, DealResult) or options is None:
-            return
-        task = asyncio.create_task(self._post_deal(table, result, options))
-        self._posts.add(task)
-        task.add_done_callback(self._posts.discard)
+        ended = isinstance(result, DealResult) and any(e.kind == "result" for e in update.events)
+        if ended:
+            assert isinstance(result, DealResult)
+            self._results.setdefault(table.id, {})[result.number] = result
+        if ended or (not table.is_open and (table.id in self._tables or table.id in self._posted)):
+            self._tables[table.id] = table
+            self._kick(table.id)
 
-    async def _post_deal(self, table: TableInfo, result: DealResult,
-                         options: SkatOptions) -> None:
+    async def _post_missing(self) -> None:
+        """After a restart: post what each recorded table is missing."""
         try:
-            async with self._searching:
-                text = await asyncio.to_thread(deal_text, result, options, seat_names(table))
+            records = await self._service.settings(POSTS_SCOPE, 0)
         except Exception:
-            log.exception("reviewing deal %s of table %s failed", result.number, table.id)
+            log.exception("could not read which Skat deals were posted")
             return
-        channel = self.bot.get_partial_messageable(table.channel_id)
+        now = datetime.now(UTC)
+        for key in records:
+            table_id = int(key)
+            try:
+                table = await self._service.get(table_id)
+            except NoTable:
+                await self._forget(table_id)
+                continue
+            if not table.is_open and (now - table.updated_at).total_seconds() > RECENT_S:
+                await self._forget(table_id)
+                continue
+            self._tables.setdefault(table_id, table)
+            self._kick(table_id)
+
+    def _kick(self, table_id: int) -> None:
+        """Post the table's missing deals, one table's posts in order, never two at once."""
+        if table_id in self._posters:
+            self._again.add(table_id)
+            return
+        task = asyncio.create_task(self._poster(table_id), name=f"skat-posts-{table_id}")
+        self._posters[table_id] = task
+        task.add_done_callback(lambda _t: self._posters.pop(table_id, None))
+
+    async def _poster(self, table_id: int) -> None:
         try:
-            await channel.send(_clip(text, 2000),
-                               allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:
-            log.warning("could not post the deal review of table %s", table.id)
+            while True:
+                self._again.discard(table_id)
+                await self._post_pending(table_id)
+                if table_id not in self._again or self._stopping():
+                    return
+        except Exception:
+            log.exception("posting the deals of Skat table %s failed", table_id)
+
+    async def _post_pending(self, table_id: int) -> None:
+        posted = await self._load_posted(table_id)
+        while not self._stopping():
+            table = self._tables[table_id]
+            if posted >= _finished(table):
+                break
+            number = posted + 1
+            text = await self._compose(table, number)
+            if text is None or self._stopping() or not await self._send(table, number, text):
+                return
+            posted = self._posted[table_id] = number
+            self._results.get(table_id, {}).pop(number, None)
+            await self._record(table_id, number)
+        table = self._tables[table_id]
+        if not table.is_open and posted >= _finished(table):
+            await self._forget(table_id)
+
+    async def _load_posted(self, table_id: int) -> int:
+        if table_id in self._posted:
+            return self._posted[table_id]
+        stored = await self._service.get_setting(POSTS_SCOPE, 0, str(table_id))
+        if stored is None:
+            # A table started before posts were recorded: assume what came before went out.
+            pending = self._results.get(table_id)
+            stored = min(pending) - 1 if pending else _finished(self._tables[table_id])
+        self._posted[table_id] = int(stored)
+        return int(stored)
+
+    async def _record(self, table_id: int, posted: int) -> None:
+        try:
+            await self._service.set_setting(POSTS_SCOPE, 0, str(table_id), posted)
+        except Exception:
+            log.exception("could not record the posts of Skat table %s", table_id)
+
+    async def _forget(self, table_id: int) -> None:
+        self._tables.pop(table_id, None)
+        self._results.pop(table_id, None)
+        self._posted.pop(table_id, None)
+        with contextlib.suppress(Exception):
+            await self._service.delete_setting(POSTS_SCOPE, 0, str(table_id))
+
+    async def _compose(self, table: TableInfo, number: int) -> str | None:
+        """The post of deal ``number``; None if the bot is stopping meanwhile."""
+        state = table.state
+        options = _skat_options(table)
+        result = self._results.get(table.id, {}).get(number)
+        last = getattr(state, "last", None)
+        if result is None and isinstance(last, DealResult) and last.number == number:
+            result = last
+        if result is None or options is None:
+            return sheet_text(table, number)
+        review = await self._review(result, options)
+        if review is None:
+            return None
+        return deal_text(result, options, seat_names(table), review)
+
+    async def _review(self, result: DealResult, options: SkatOptions) -> DealReview | None:
+        """The deal's review: at once when there is nothing to search; else one search at a
+        time in a worker thread, skipped when too many wait. None if the bot is stopping."""
+        if not needs_search(result):
+            return review_deal(result, options)
+        if self._waiting >= MAX_WAITING:
+            return SKIPPED
+        self._waiting += 1
+        try:
+            await self._searching.acquire()
+        finally:
+            self._waiting -= 1
+        try:
+            deadline = time.monotonic() + REVIEW_LIMIT_S
+
+            def stop() -> bool:  # asked in the worker thread between searches
+                return self._stopping() or time.monotonic() > deadline
+
+            return await asyncio.to_thread(review_deal, result, options, stop=stop)
+        except ReviewStopped:
+            return None if self._stopping() else TOO_LONG
+        finally:
+            self._searching.release()
+
+    async def _send(self, table: TableInfo, number: int, text: str) -> bool:
+        """Post; True once it is out (or can never go out: no access, channel gone)."""
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        for wait in (0.0, *RETRY_S):
+            if wait:
+                await asyncio.sleep(wait)
+                if self._stopping():
+                    return False
+            try:
+                await channel.send(_clip(text, CONTENT_MAX), nonce=deal_nonce(table, number),
+                                   allowed_mentions=discord.AllowedMentions.none())
+                return True
+            except (discord.Forbidden, discord.NotFound) as exc:
+                log.warning("cannot post deal %s of Skat table %s: %s", number, table.id, exc)
+                return True
+            except (discord.HTTPException, OSError, TimeoutError) as exc:
+                log.warning("posting deal %s of Skat table %s failed: %s", number, table.id, exc)
+        return False
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -276,6 +276,25 @@ class TableService:
             per_game[key] = entry
         return UserStats(user_id=user_id, per_game=per_game)
 
+    # -- small records of the layers above (the store's settings) -----------------------------
+
+    @property
+    def closing(self) -> bool:
+        """True once `close` has begun: work that must be recorded should not start now."""
+        return self._closing
+
+    async def get_setting(self, scope: str, scope_id: int, key: str, default: Any = None) -> Any:
+        return await self.store.get_setting(scope, scope_id, key, default)
+
+    async def settings(self, scope: str, scope_id: int) -> dict[str, Any]:
+        return await self.store.settings(scope, scope_id)
+
+    async def set_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None:
+        await self.store.set_setting(scope, scope_id, key, value)
+
+    async def delete_setting(self, scope: str, scope_id: int, key: str) -> None:
+        await self.store.delete_setting(scope, scope_id, key)
+
     # -- the lobby ---------------------------------------------------------------------------
 
     @_completes

@@ -155,6 +155,16 @@ class _Position:
         return hands, trick, self.plays[index][0]
 
 
+def needs_search(result: DealResult) -> bool:
+    """Whether `review_deal` will search (up to seconds) or answer at once."""
+    if result.declarer is None or result.contract in (None, "ramsch"):
+        return False
+    if len(result.tricks) == 10:
+        return True
+    return (result.ended in _CLAIMED and result.claimant == result.declarer
+            and result.claimant in result.shown)
+
+
 def review_deal(result: DealResult, options: SkatOptions, *,
                 stop: Callable[[], bool] | None = None) -> DealReview:
     """What a double-dummy search says about the finished deal ``result``."""
