@@ -480,38 +480,48 @@ class Search:
             small[key] = best1
             return best1
 
-        def solve(p: int, alpha: int, beta: int) -> int:
+        def start(p: int, alpha: int, beta: int) -> int:
+            """Any trick start: the last two tricks directly, the rest by `solve`."""
             h0, h1, h2 = hs
             rest = h0 | h1 | h2
             if not rest:
                 return 0
+            if null:
+                total = 1
+            elif tricks:
+                total = h0.bit_count()
+            else:
+                total = (p0[rest & 4095] + p1[(rest >> 12) & 4095] + p2[(rest >> 24) & 4095]
+                         + p3[(rest >> 36) & 4095] + p4[rest >> 48])
+            if h0 & (h0 - 1) == 0:  # the last trick: no choice left
+                stats.nodes += 3
+                a = hs[p].bit_length() - 1
+                b1 = hs[(p + 1) % 3].bit_length() - 1
+                c = hs[(p + 2) % 3].bit_length() - 1
+                led = blocks[a]
+                w, wi = a, 0
+                if b1 > w and (blocks[b1] == led or blocks[b1] == trump):
+                    w, wi = b1, 1
+                if c > w and (blocks[c] == led or blocks[c] == trump):
+                    wi = 2
+                win = (p + wi) % 3
+                return (1 if stop[win] else 0) if null else (total if count[win] else 0)
             if h0.bit_count() == 2:
-                if null:
-                    return two(p, 2)
-                if tricks:
-                    return two(p, 2)
-                return two(p, p0[rest & 4095] + p1[(rest >> 12) & 4095]
-                           + p2[(rest >> 24) & 4095] + p3[(rest >> 36) & 4095] + p4[rest >> 48])
+                return two(p, total)
+            return solve(p, alpha, beta)
+
+        def solve(p: int, alpha: int, beta: int) -> int:
+            """Three or more tricks to go, ``p`` to lead (fail-soft alpha-beta)."""
+            h0, h1, h2 = hs
+            rest = h0 | h1 | h2
+            last = h0.bit_count() == 3  # the next trick start is a two-trick end
             if null:
                 hi_b = 1
+            elif tricks:
+                hi_b = h0.bit_count()
             else:
-                if tricks:
-                    hi_b = h0.bit_count()
-                else:
-                    hi_b = (p0[rest & 4095] + p1[(rest >> 12) & 4095] + p2[(rest >> 24) & 4095]
-                            + p3[(rest >> 36) & 4095] + p4[rest >> 48])
-                if not (h0 & (h0 - 1)):  # the last trick: no choice left
-                    stats.nodes += 3
-                    a = hs[p].bit_length() - 1
-                    b1 = hs[(p + 1) % 3].bit_length() - 1
-                    c = hs[(p + 2) % 3].bit_length() - 1
-                    led = blocks[a]
-                    w, wi = a, 0
-                    if b1 > w and (blocks[b1] == led or blocks[b1] == trump):
-                        w, wi = b1, 1
-                    if c > w and (blocks[c] == led or blocks[c] == trump):
-                        wi = 2
-                    return hi_b if count[(p + wi) % 3] else 0
+                hi_b = (p0[rest & 4095] + p1[(rest >> 12) & 4095] + p2[(rest >> 24) & 4095]
+                        + p3[(rest >> 36) & 4095] + p4[rest >> 48])
             total = hi_b
             lo_b = 0
             if not null:
@@ -588,7 +598,7 @@ class Search:
                 lm = bmask[led]
                 pa = pts[a]
                 # second hand: the last refutation of this lead, then cards that beat the lead
-            # (highest first), smears on a partner's lead, cheap discards
+                # (highest first), smears on a partner's lead, cheap discards
                 cb = hb & lm
                 mv2 = reps(cb, rest & lm) if cb else reps(hb, rest)
                 if len(mv2) > 1:
@@ -611,6 +621,8 @@ class Search:
                 best2 = -1 if mb else 10_000
                 cc = hc & lm
                 mv3a = reps(cc, rest & lm) if cc else reps(hc, rest)
+                mv3 = mv3a
+                w_seen = -1
                 for b in mv2:
                     hs[q] = hb ^ (1 << b)
                     if b > a and (blocks[b] == led or blocks[b] == trump):
@@ -620,11 +632,13 @@ class Search:
                     # cards that beat the trick so far: higher in the led block or trumps
                     beat = (lm | tmask) & -(2 << w)
                     s2 = pa + pts[b] + bonus
-                    mv3 = mv3a
-                    if len(mv3) > 1:
+                    if w != w_seen and len(mv3a) > 1:
+                        # third hand (the order depends only on the card winning so far):
+                        # smear on a partner, else win richest, else discard cheapest
+                        w_seen = w
                         ally = maxer[wpos] == mc and not selfish
                         dec = []
-                        for c in mv3:
+                        for c in mv3a:
                             if ally or (beat >> c) & 1:
                                 k = -pts[c] * 64 - c
                             else:
@@ -642,7 +656,7 @@ class Search:
                                 v = 1
                             else:
                                 hs[r] = hc ^ (1 << c)
-                                v = solve(win, al3, be3)
+                                v = two(win, 1) if last else solve(win, al3, be3)
                         else:
                             # the next trick start's own first bounds, without the call
                             got = s2 + pts[c]
@@ -654,14 +668,15 @@ class Search:
                                     v = got
                                 else:
                                     hs[r] = hc ^ (1 << c)
-                                    v = got + solve(win, al3 - got, be3 - got)
+                                    v = got + (two(win, left) if last
+                                               else solve(win, al3 - got, be3 - got))
                             elif left <= al3:
                                 v = left
                             elif be3 <= 0:
                                 v = 0
                             else:
                                 hs[r] = hc ^ (1 << c)
-                                v = solve(win, al3, be3)
+                                v = two(win, left) if last else solve(win, al3, be3)
                         if mc:
                             if v > best3:
                                 best3 = v
@@ -720,7 +735,7 @@ class Search:
                 tt[key] = (best, best, best_move)
             return best
 
-        return solve
+        return start
 
     # -- cheap play-outs for the early tricks ---------------------------------------------
     def rollout_values(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play],
