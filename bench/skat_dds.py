@@ -15,7 +15,10 @@ nothing is carried over from one measure or one deal to the next:
 
 Printed per measure: median, p95 and max milliseconds and median/p95 nodes. ``--null N`` adds
 N Null deals (the Player's "does he lose every trick?"). ``--module`` names another copy of the
-module to compare (e.g. an older version put on PYTHONPATH). A benchmark, not a test.
+module to compare (e.g. an older version put on PYTHONPATH); ``--any-hand`` deals as
+`bench.skat_ai` does (the Player just holds the most trumps, so most deals are easy losses).
+Times are CPU time of this process, so other work on the machine does not inflate them. A
+benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -49,15 +52,21 @@ def _biddable(hand: list[str], contract: Contract) -> bool:
     return trumps >= 6 or (trumps >= 5 and side_aces >= 1)
 
 
-def random_deal(seed: int, null: bool = False) -> Deal:
+def random_deal(seed: int, null: bool = False, any_hand: bool = False) -> Deal:
     """(contract, hands, skat points) of one seeded deal; the Player is seat 1 and holds a
-    hand he would declare the game with (dealt again until one of the three hands is)."""
+    hand he would declare the game with (dealt again until one of the three hands is). With
+    ``any_hand`` the contract is drawn first and the Player just gets the hand with the most
+    trumps (`bench.skat_ai`'s older figures)."""
     rng = random.Random(seed)
     games = [Contract(kind="grand"), *(Contract(kind="suit", suit=s) for s in SUITS)]
     while True:
         cards = list(FULL_DECK)
         rng.shuffle(cards)
         hands = [cards[0:10], cards[10:20], cards[20:30]]
+        if any_hand and not null:
+            contract = rng.choice(games)
+            hands.sort(key=lambda h: sum(1 for c in h if contract.is_trump(c)))
+            return contract, {0: hands[0], 1: hands[2], 2: hands[1]}, points_of(cards[30:])
         if null:
             # The Player holds the hand with the most low cards.
             hands.sort(key=lambda h: sum(c[1] in "789" for c in h))
@@ -94,8 +103,9 @@ def _outcome(mod: ModuleType, deal: Deal) -> tuple[Any, int]:
     return res, s.nodes
 
 
-def run(mod: ModuleType, count: int, seed: int, exact: bool, null: int) -> None:
-    deals = [random_deal(seed + i) for i in range(count)]
+def run(mod: ModuleType, count: int, seed: int, exact: bool, null: int,
+        any_hand: bool = False) -> None:
+    deals = [random_deal(seed + i, any_hand=any_hand) for i in range(count)]
     sums: dict[str, list[Any]] = {}
     for label in ("reach 61? (one null window)", "score-relevant outcome",
                   "exact card points"):
@@ -154,10 +164,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--module", default="bot.games.skat.dds")
     p.add_argument("--no-exact", action="store_true")
     p.add_argument("--null", type=int, default=0)
+    p.add_argument("--any-hand", action="store_true",
+                   help="the Player holds the most trumps, declarable or not")
     args = p.parse_args(argv)
     mod = importlib.import_module(args.module)
-    print(f"double-dummy search ({args.module}, Python, one core), seed {args.seed}:")
-    run(mod, args.deals, args.seed, not args.no_exact, args.null)
+    kind = "any hand with the most trumps" if args.any_hand else "declarable hands"
+    print(f"double-dummy search ({args.module}, Python, one core, CPU time), seed {args.seed}, "
+          f"{kind}:")
+    run(mod, args.deals, args.seed, not args.no_exact, args.null, args.any_hand)
 
 
 if __name__ == "__main__":
