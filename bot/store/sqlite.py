@@ -5,10 +5,10 @@ statements and its commit or rollback happen together, so statements of concurre
 never interleave inside another's transaction, a cancelled caller cannot leave one half done, and
 an action costs one thread hop instead of one per statement (see ``python -m bench.store``).
 
-An action writes two pages: its log row and the table's narrow ``snapshots`` row (version, state,
-updated_at; migration 0002). The wide ``tables`` row is written only when one of its columns
-changes (status, host, message, deadlines), and then only those columns, so the partial indexes
-on ``status`` are rewritten only when the status is.
+An action writes two pages: its log row and the table's row, where the UPDATE sets the version,
+snapshot and time and only those other columns that changed (the store remembers what it last
+read or wrote), so the partial indexes on ``status`` are rewritten only when the status is, and
+seats only when they changed (migrations 0002 and 0003 tell why the snapshot stays in this row).
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from bot.store.rows import ActionRow, Finish, RatingRow, ResultRow, SeatRow, Tab
 OPEN_STATUSES = ("lobby", "playing")
 
 MIN_SQLITE = (3, 35, 0)
-"""ALTER TABLE ... DROP COLUMN (migration 0002) arrived in SQLite 3.35 (March 2021)."""
+"""ALTER TABLE ... DROP COLUMN (migration 0002) arrived in SQLite 3.35 (March 2021), UPDATE ...
+FROM (0003) in 3.33."""
 
 T = TypeVar("T")
 Raw = sqlite3.Connection
@@ -63,14 +64,12 @@ def now() -> datetime:
 
 
 _TABLE_COLS = (
-    "t.id, t.guild_id, t.channel_id, t.game_key, t.preset, t.options, t.players, t.status,"
-    " t.host_id, t.seed, s.version, t.created_at, s.updated_at, s.state, t.message_id,"
-    " t.turn_deadline, t.lobby_deadline, t.end_reason"
+    "id, guild_id, channel_id, game_key, preset, options, players, status, host_id, seed, "
+    "version, created_at, updated_at, state, message_id, turn_deadline, lobby_deadline, end_reason"
 )
-_TABLE_FROM = "FROM tables t JOIN snapshots s ON s.table_id = t.id"
 
 _MUTABLE = ("status", "end_reason", "host_id", "message_id", "turn_deadline", "lobby_deadline")
-"""The ``tables`` columns a write may change, in the order of `_mutable`'s tuple."""
+"""The ``tables`` columns a write sets only when they changed, in `_mutable`'s order."""
 
 @dataclass(frozen=True, slots=True)
 class _Known:
@@ -175,9 +174,9 @@ class Store:
         seats: bool,
         updated_at: str | None = None,
     ) -> None:
-        """The table's new snapshot, changed columns and (if ``seats``) changed seats, then
-        ``then``, in one transaction. ``updated_at`` is ``row.updated_at`` already formatted,
-        when the caller has it."""
+        """The table's new version and snapshot, its changed columns and (if ``seats``) changed
+        seats, then ``then``, in one transaction. ``updated_at`` is ``row.updated_at`` already
+        formatted, when the caller has it."""
         known = self._known
         stamp = updated_at or _ts(row.updated_at)
         assert stamp is not None
@@ -198,9 +197,12 @@ class Store:
                 known.pop(row.id, None)
                 raise
             if row.status in OPEN_STATUSES:
-                known[row.id] = _Known(
-                    columns, row.seats if seats else before.seats if before else None
-                )
+                if before is None or columns is not before.columns or (
+                    seats and before.seats is not row.seats
+                ):
+                    known[row.id] = _Known(
+                        columns, row.seats if seats else before.seats if before else None
+                    )
             else:
                 known.pop(row.id, None)
 
@@ -231,18 +233,13 @@ class Store:
         def body(raw: Raw) -> int:
             cur = raw.execute(
                 "INSERT INTO tables (guild_id, channel_id, game_key, preset, options, players,"
-                " status, host_id, seed, lobby_deadline, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                " status, host_id, seed, version, lobby_deadline, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, 1, ?, ?, ?)",
                 (guild_id, channel_id, game_key, preset, json.dumps(options), players,
-                 host.user_id, seed, _ts(lobby_deadline), _ts(stamp)),
+                 host.user_id, seed, _ts(lobby_deadline), _ts(stamp), _ts(stamp)),
             )
             table_id = cur.lastrowid
             assert table_id is not None
-            raw.execute(
-                "INSERT INTO snapshots (table_id, version, state, updated_at)"
-                " VALUES (?, 1, NULL, ?)",
-                (table_id, _ts(stamp)),
-            )
             _insert_seats(raw, table_id, [host])
             return table_id
 
@@ -264,13 +261,13 @@ class Store:
         )
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        rows = await self._run(lambda raw: _tables(raw, self._known, "WHERE t.id = ?",
+        rows = await self._run(lambda raw: _tables(raw, self._known, "WHERE id = ?",
                                                   (table_id,)))
         return rows[0] if rows else None
 
     async def open_table_in_channel(self, channel_id: int) -> TableRow | None:
         rows = await self._run(lambda raw: _tables(
-            raw, self._known, "WHERE t.channel_id = ? AND t.status IN ('lobby', 'playing')",
+            raw, self._known, "WHERE channel_id = ? AND status IN ('lobby', 'playing')",
             (channel_id,),
         ))
         return rows[0] if rows else None
@@ -278,7 +275,7 @@ class Store:
     async def open_tables(self) -> list[TableRow]:
         return await self._run(
             lambda raw: _tables(
-                raw, self._known, "WHERE t.status IN ('lobby', 'playing') ORDER BY t.id", ()
+                raw, self._known, "WHERE status IN ('lobby', 'playing') ORDER BY id", ()
             )
         )
 
@@ -448,8 +445,8 @@ class Store:
 
 
 def _tables(raw: Raw, known: Known, where: str, params: Sequence[Any]) -> list[TableRow]:
-    """The tables matching ``where`` (on ``t``, tables, and ``s``, snapshots), with seats."""
-    rows = raw.execute(f"SELECT {_TABLE_COLS} {_TABLE_FROM} {where}", params).fetchall()
+    """The tables matching ``where``, with their seats."""
+    rows = raw.execute(f"SELECT {_TABLE_COLS} FROM tables {where}", params).fetchall()
     if not rows:
         return []
     deadlines = {r[0]: (_dt(r[15]), _dt(r[16])) for r in rows}
@@ -487,27 +484,33 @@ def _mutable(row: TableRow) -> tuple[Any, ...]:
 def _update_table(
     raw: Raw, row: TableRow, prev_version: int, before: tuple[Any, ...] | None, updated_at: str
 ) -> tuple[Any, ...]:
-    """Check and bump the version with the new snapshot, then write the ``tables`` columns that
+    """Check and bump the version with the new snapshot, and write those other columns that
     differ from ``before`` (all of them when it is unknown); return the columns' new values."""
-    cur = raw.execute(
-        "UPDATE snapshots SET version = ?, state = ?, updated_at = ?"
-        " WHERE table_id = ? AND version = ?",
-        (row.version, row.state, updated_at, row.id, prev_version),
-    )
+    values = _mutable(row)
+    if before is not None and values == before:
+        # Most actions: nothing but the snapshot. (The Python here is a fair part of the cost.)
+        values = before
+        cur = raw.execute(_UPDATE_SNAPSHOT + _WHERE_VERSION,
+                          (row.version, row.state, updated_at, row.id, prev_version))
+    else:
+        changed = [i for i, v in enumerate(values) if before is None or v != before[i]]
+        # At most 2**6 distinct statements: sqlite3's statement cache keeps them prepared.
+        sets = "".join(f", {_MUTABLE[i]} = ?" for i in changed)
+        cur = raw.execute(
+            _UPDATE_SNAPSHOT + sets + _WHERE_VERSION,
+            (row.version, row.state, updated_at,
+             *(_ts(v) if isinstance(v, datetime) else v for v in (values[i] for i in changed)),
+             row.id, prev_version),
+        )
     if cur.rowcount != 1:
         raise VersionConflict(
             f"table {row.id} is no longer at version {prev_version}; nothing was written"
         )
-    values = _mutable(row)
-    changed = [i for i, v in enumerate(values) if before is None or v != before[i]]
-    if changed:
-        # At most 2**6 distinct statements: sqlite3's statement cache keeps them prepared.
-        sets = ", ".join(f"{_MUTABLE[i]} = ?" for i in changed)
-        raw.execute(f"UPDATE tables SET {sets} WHERE id = ?", (
-            *(_ts(v) if isinstance(v, datetime) else v for v in (values[i] for i in changed)),
-            row.id,
-        ))
     return values
+
+
+_UPDATE_SNAPSHOT = "UPDATE tables SET version = ?, state = ?, updated_at = ?"
+_WHERE_VERSION = " WHERE id = ? AND version = ?"
 
 
 def _replace_seats(raw: Raw, row: TableRow) -> None:

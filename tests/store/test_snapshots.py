@@ -1,13 +1,15 @@
-"""The narrow snapshot row (migration 0002) and the store's memory of the ``tables`` columns.
+"""How an action's snapshot is written: two pages, and the store's memory of what it wrote.
 
-An action writes the snapshot and its log row; the ``tables`` row only when one of its columns
-changed. These tests check that nothing a write means to change is ever skipped: random writes
-from two stores on one file (the second as a mistaken second process) against a model, read back
-through a third store.
+An action's UPDATE of the ``tables`` row sets the version, snapshot and time, and only those other
+columns that changed (so the partial indexes on status stay untouched); seats are rewritten only
+when they changed. These tests count the pages, and check that nothing a write means to change is
+ever skipped: random writes from two stores on one file (the second as a mistaken second process)
+against a model, read back through a third store.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import sqlite3
@@ -49,12 +51,28 @@ async def _changes(store: Store) -> int:
     return await store._run(lambda raw: raw.total_changes)
 
 
-async def test_migration_0002_moves_snapshots_out_of_tables(
+async def _pages_and_rows(store: Store, write: Callable[[], Awaitable[None]]) -> tuple[int, int]:
+    """The pages (WAL frames) and rows that ``write`` wrote."""
+    await store.pragma("wal_checkpoint(TRUNCATE)")
+    await store.pragma("wal_autocheckpoint = 0")
+    rows = await _changes(store)
+    await write()
+    rows = await _changes(store) - rows
+    frame = 24 + int(await store.pragma("page_size"))
+    pages = (os.path.getsize(f"{store.path}-wal") - 32) // frame
+    await store.pragma("wal_autocheckpoint = 1000")
+    return pages, rows
+
+
+async def test_migrations_0002_and_0003_keep_every_snapshot(
     tmp_path: Path, open_store: Opener
 ) -> None:
+    """0002 moved the snapshots out of ``tables``, 0003 moved them back: nothing is lost."""
     only_v1 = tmp_path / "v1"
     only_v1.mkdir()
     shutil.copy(DEFAULT_MIGRATIONS_DIR / "0001_init.sql", only_v1)
+    shutil.copytree(only_v1, tmp_path / "v2")
+    shutil.copy(DEFAULT_MIGRATIONS_DIR / "0002_snapshots.sql", tmp_path / "v2")
     db = tmp_path / "db"
     old = await open_store(db, migrations_dir=only_v1)
     await old.close()
@@ -66,8 +84,13 @@ async def test_migration_0002_moves_snapshots_out_of_tables(
             (T0.isoformat(), (T0 + timedelta(minutes=1)).isoformat()),
         )
         raw.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (7, 0, 100, 'Ann')")
+    mid = await open_store(db, migrations_dir=tmp_path / "v2")
+    assert mid.applied == ["0002_snapshots.sql"]
+    await mid.close()
+    with closing(sqlite3.connect(db)) as raw:
+        assert raw.execute("SELECT table_id, version FROM snapshots").fetchall() == [(7, 5)]
     store = await open_store(db)
-    assert store.applied == ["0002_snapshots.sql"]
+    assert store.applied == ["0003_snapshot_back_in_tables.sql"]
     got = await store.get_table(7)
     assert got is not None
     assert (got.version, got.state, got.status) == (5, '{"pile": 3}', "playing")
@@ -77,14 +100,12 @@ async def test_migration_0002_moves_snapshots_out_of_tables(
                               prev_version=5)
     await store.close()
     with closing(sqlite3.connect(db)) as raw:
-        columns = {r[1] for r in raw.execute("PRAGMA table_info(tables)")}
-        assert not columns & {"state", "version", "updated_at"}
-        assert raw.execute("SELECT version, state FROM snapshots").fetchall() == [
-            (6, '{"pile": 2}')
-        ]
+        names = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert "snapshots" not in names
+        assert raw.execute("SELECT version, state FROM tables").fetchall() == [(6, '{"pile": 2}')]
 
 
-async def test_an_action_rewrites_the_table_row_only_when_it_changed(
+async def test_an_action_writes_two_pages_unless_status_or_seats_change(
     tmp_path: Path, open_store: Opener
 ) -> None:
     store = await open_store(tmp_path / "db")
@@ -95,36 +116,35 @@ async def test_an_action_rewrites_the_table_row_only_when_it_changed(
     row = replace(row, version=2, status="playing", state='{"pile": 5}')
     await store.save_table(row, prev_version=1, seats=False)
 
-    async def act(write_seats: bool = False, **changes: Any) -> int:
+    async def act(write_seats: bool = False, **changes: Any) -> tuple[int, int]:
+        """(pages, rows) written by one action that makes ``changes``."""
         nonlocal row
-        before = await _changes(store)
         new = replace(row, version=row.version + 1, updated_at=datetime.now(UTC), **changes)
-        await store.record_action(new, ActionRow(row.id, new.version, 0, 100, "take:1", "human",
-                                                 new.updated_at), prev_version=row.version,
-                                  seats=write_seats)
+        pages_rows = await _pages_and_rows(store, lambda: store.record_action(
+            new, ActionRow(row.id, new.version, 0, 100, "take:1", "human", new.updated_at),
+            prev_version=row.version, seats=write_seats,
+        ))
         row = new
-        return await _changes(store) - before
+        return pages_rows
 
-    assert await act(state='{"pile": 4}') == 2  # the snapshot and the log row
-    assert await act(turn_deadline=T0) == 3  # and the table row
-    assert await act() == 2
-    # Seats given but the same as before: not rewritten; changed: all deleted and inserted.
-    assert await act(seats=row.seats, write_seats=True) == 2
+    assert await act(state='{"pile": 4}') == (2, 2)  # the table's row and the log's
+    assert await act(turn_deadline=T0) == (2, 2)
+    assert await act(message_id=555) == (2, 2)
+    # Seats given but the same as before are not rewritten; changed, all are replaced.
+    assert await act(seats=row.seats, write_seats=True) == (2, 2)
     two = (SeatRow(0, 100, "Ann", timeouts=1), SeatRow(1, None, "AI", ai_level="normal"))
-    assert await act(seats=two, write_seats=True) == 2 + 1 + 2
-    assert await act(write_seats=True) == 2
+    assert await act(seats=two, write_seats=True) == (5, 2 + 1 + 2)  # + seats and 2 indexes
+    assert await act(write_seats=True) == (2, 2)
     # The same instant in another zone is no change.
-    assert await act(turn_deadline=T0.astimezone(timezone(timedelta(hours=2)))) == 2
-    await store.set_message(row.id, 555)
-    assert await act(message_id=555) == 2
-    assert await act(message_id=None) == 3
+    assert await act(turn_deadline=T0.astimezone(timezone(timedelta(hours=2)))) == (2, 2)
     await store.close()
-    store = await open_store(tmp_path / "db")  # a fresh store knows nothing: writes it all
+    store = await open_store(tmp_path / "db")  # a fresh store knows nothing: sets it all,
+    assert await act() == (4, 2)  # the status too, so both status indexes are rewritten
+    assert await act() == (2, 2)  # ... but its own write taught it
     got = await store.get_table(row.id)
-    assert got is not None and (got.turn_deadline, got.message_id) == (T0, None)
-    assert await act(state='{"pile": 0}') == 2  # ... but reading the table taught it
+    assert got is not None and (got.turn_deadline, got.message_id) == (T0, 555)
+    assert await act(status="finished", end_reason="finished") == (4, 2)
     # A closed table is forgotten: the store remembers no more tables than are open.
-    assert await act(status="finished", end_reason="finished") == 3
     assert store._known == {}
     assert await store.get_table(row.id) is not None and store._known == {}
 
