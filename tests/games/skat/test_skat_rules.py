@@ -184,14 +184,18 @@ def test_series_rotates_the_deal_and_ends_with_the_proof() -> None:
     assert make(players=4, dealer=3, rounds=2).total_deals == 8
     assert roles_for(4, 0) == [1, 2, 3] and roles_for(5, 0) == [1, 2, 4]
     assert st.hands[3] == []
+    dealers = []
     for _ in range(4):
+        dealers.append(st.dealer)
+        assert st.hands[st.dealer] == [] and all(len(st.hands[s]) == 10 for s in st.roles)
         st = run(st, "pass", "pass", "declare:ramsch")
         while st.phase == "play":
             st = run(st, str(st.legal_actions(st.to_act[0])[0]))
+    assert dealers == [3, 0, 1, 2]  # the deal passes to the left; everyone deals once
     out = st.outcome()
     assert out is not None and st.phase == "over"
     assert sum(out.points) == 0 and len(st.sheet.entries) == 4
-    assert sorted({st.sheet.entries[i].deltas.index(0) for i in range(4)}) != []
+    assert out.points == [float(p) for p in st.sheet.settlement()]
 
 
 def test_claim_rest_and_concede_settle_the_remaining_tricks() -> None:
