@@ -19,9 +19,12 @@ each post; the deals finished are the table's score sheet. After a restart every
 record (open, or closed within `RECENT_S`) gets the posts it is missing, in order; a deal other
 than the last has only its sheet line left to post. Each post carries a nonce made from the
 table and deal, so a post repeated after a crash between sending and recording is refused by
-Discord (it keeps nonces a few minutes). Reviews search one at a time in a worker thread; when
+Discord (it keeps nonces a few minutes). Reviews search one at a time, off the event loop; when
 `MAX_WAITING` deals already wait for the search, a deal's score line goes out with a note
-instead, and a search longer than `REVIEW_LIMIT_S` gives up.
+instead, and a search longer than `REVIEW_LIMIT_S` gives up. When the service thinks in worker
+processes (production), the reviews get a worker process of their own (an `AIPool` of one): a
+thread would hold the GIL for seconds against the event loop (measured on a busy 2-core
+machine: loop lag p50 +6 ms, p99 +17 ms, worst +250 ms while a review runs).
 
 The cog decides no rule: legality comes from the state, values from `bot.games.skat.advice`.
 """
@@ -34,6 +37,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Sequence
+from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 
 import discord
@@ -69,6 +73,7 @@ from bot.games.skat.review import (
     review_lines,
 )
 from bot.games.skat.rules import DealResult, SkatState, SkatView, card_key
+from bot.service.ai import AIPool
 from bot.service.errors import NoTable
 from bot.service.models import TableInfo, TableUpdate
 from bot.service.tables import TableService
@@ -318,6 +323,8 @@ class SkatCog(GameCog, game_key="skat"):
         self._searching = asyncio.Semaphore(1)
         """One review search at a time: each is up to seconds of CPU."""
         self._waiting = 0
+        self._pool: AIPool | None = None
+        """The reviews' own worker process, when the service thinks in processes."""
 
     async def cog_load(self) -> None:
         ui = getattr(self.bot, "table_ui", None)
@@ -331,6 +338,8 @@ class SkatCog(GameCog, game_key="skat"):
         self._closing = True
         if self._catch_up is not None:
             self._catch_up.cancel()
+        if self._pool is not None:
+            self._pool.close()  # a search in flight is abandoned: posted after the restart
         posters = list(self._posters.values())
         if posters:
             _, pending = await asyncio.wait(posters, timeout=3)
@@ -513,6 +522,16 @@ class SkatCog(GameCog, game_key="skat"):
         finally:
             self._waiting -= 1
         try:
+            pool = self._review_pool()
+            if pool is not None:
+                try:
+                    return await pool.call(review_deal, result, options, limit_s=REVIEW_LIMIT_S)
+                except TimeoutError:
+                    return TOO_LONG
+                except BrokenProcessPool:
+                    if self._stopping():
+                        return None
+                    log.warning("the review worker failed; reviewing in a thread instead")
             deadline = time.monotonic() + REVIEW_LIMIT_S
 
             def stop() -> bool:  # asked in the worker thread between searches
@@ -523,6 +542,14 @@ class SkatCog(GameCog, game_key="skat"):
             return None if self._stopping() else TOO_LONG
         finally:
             self._searching.release()
+
+    def _review_pool(self) -> AIPool | None:
+        """A worker process of the reviews' own (never the AI's: a review is seconds of
+        search) when the service thinks in processes; else None, and reviews use a thread."""
+        if self._pool is None and not self._closing and getattr(
+                self._service, "ai_processes", 0) > 0:
+            self._pool = AIPool(1)
+        return self._pool
 
     async def _send(self, table: TableInfo, number: int, text: str) -> bool:
         """Post; True once it is out (or can never go out: no access, channel gone)."""

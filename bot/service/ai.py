@@ -16,10 +16,11 @@ import importlib
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.games import registry
 from bot.games.base import Action, Game, Seat, State, View, rng_for
@@ -27,6 +28,7 @@ from bot.games.base import Action, Game, Seat, State, View, rng_for
 log = logging.getLogger(__name__)
 
 AI_LEVELS = ("easy", "normal", "hard")
+T = TypeVar("T")
 
 
 def default_processes() -> int:
@@ -249,13 +251,18 @@ class AIPool:
         that generation is retired too, its workers killed once the other moves in them have
         had as long as this one.
         """
+        return await self.call(think, job, limit_s=limit_s)
+
+    async def call(self, fn: Callable[..., T], *args: Any, limit_s: float) -> T:
+        """``fn(*args)`` in a worker (a picklable module-level function), as `run` does a move:
+        the same slots, limit, and replacement of broken or runaway workers."""
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.workers)
         async with self._slots:
             executor = self._executor()
             await self._started(executor)
             try:
-                future = executor.pool.submit(think, job)
+                future = executor.pool.submit(fn, *args)
             except (BrokenProcessPool, RuntimeError):
                 self._replace(executor, 0)
                 raise BrokenProcessPool("the AI workers were gone") from None

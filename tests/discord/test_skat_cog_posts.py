@@ -167,9 +167,11 @@ def test_the_nonce_names_one_deal_of_one_table() -> None:
 
 
 def played_out_deal() -> tuple[DealResult, Any]:
+    """A deal played to the last trick whose review must search (random play often overbids,
+    and an overbid is settled by the bid alone)."""
     rng = random.Random(3)
-    state = GAME.new(3, GAME.options("isko", deals=20), seed=3)
-    while True:
+    state = GAME.new(3, GAME.options("isko", deals=200), seed=3)
+    while not state.is_over:
         seat = state.to_act[0]
         legal = [a for a in state.legal_actions(seat)
                  if a.kind not in ("concede", "claim_rest", "claim_win", "claim_defeat")]
@@ -177,7 +179,10 @@ def played_out_deal() -> tuple[DealResult, Any]:
         last = state.last
         ended = any(e.kind == "result" for e in events)
         if ended and last and len(last.tricks) == 10 and last.declarer is not None:
-            return last, state.options
+            review = skat_cog.review_deal(last, state.options)
+            if review.target == 61:
+                return last, state.options
+    raise AssertionError("no deal to search in 200")
 
 
 def bare_cog() -> SkatCog:
@@ -233,3 +238,21 @@ async def test_a_search_past_its_limit_gives_up_and_a_stopping_bot_posts_nothing
     monkeypatch.setattr(skat_cog, "REVIEW_LIMIT_S", 1e9)
     cog._closing = True
     assert await cog._review(result, options) is None
+
+
+async def test_with_worker_processes_a_review_searches_in_its_own_process(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same review as in this process; past its limit, a note; unloading kills it."""
+    result, options = played_out_deal()
+    cog = bare_cog()
+    cog.ui.service.ai_processes = 2
+    try:
+        review = await asyncio.wait_for(cog._review(result, options), 60)
+        assert review == skat_cog.review_deal(result, options)
+        pool = cog._pool
+        assert pool is not None and pool.workers == 1 and len(pool.pids()) == 1
+        monkeypatch.setattr(skat_cog, "REVIEW_LIMIT_S", 1e-4)
+        assert await asyncio.wait_for(cog._review(result, options), 60) is TOO_LONG
+    finally:
+        await cog.cog_unload()
+    assert cog._pool is not None and cog._pool.closed
