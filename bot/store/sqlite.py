@@ -13,13 +13,13 @@ seats only when they changed (migrations 0002 and 0003 tell why the snapshot sta
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import aiosqlite
 
@@ -71,8 +71,7 @@ _TABLE_COLS = (
 _MUTABLE = ("status", "end_reason", "host_id", "message_id", "turn_deadline", "lobby_deadline")
 """The ``tables`` columns a write sets only when they changed, in `_mutable`'s order."""
 
-@dataclass(frozen=True, slots=True)
-class _Known:
+class _Known(NamedTuple):
     """What the database holds for an open table's ``tables`` row and seats, as last read or
     committed by this store."""
 
@@ -327,7 +326,7 @@ class Store:
         def remember(_: object) -> None:
             if (old := known.get(table_id)) is not None:
                 columns = (*old.columns[:3], message_id, *old.columns[4:])
-                known[table_id] = replace(old, columns=columns)
+                known[table_id] = old._replace(columns=columns)
 
         await self._write(lambda raw: raw.execute(
             "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
@@ -493,15 +492,13 @@ def _update_table(
         cur = raw.execute(_UPDATE_SNAPSHOT + _WHERE_VERSION,
                           (row.version, row.state, updated_at, row.id, prev_version))
     else:
-        changed = [i for i, v in enumerate(values) if before is None or v != before[i]]
-        # At most 2**6 distinct statements: sqlite3's statement cache keeps them prepared.
-        sets = "".join(f", {_MUTABLE[i]} = ?" for i in changed)
-        cur = raw.execute(
-            _UPDATE_SNAPSHOT + sets + _WHERE_VERSION,
-            (row.version, row.state, updated_at,
-             *(_ts(v) if isinstance(v, datetime) else v for v in (values[i] for i in changed)),
-             row.id, prev_version),
-        )
+        changed = tuple(i for i, v in enumerate(values) if before is None or v != before[i])
+        params: list[Any] = [row.version, row.state, updated_at]
+        for i in changed:
+            v = values[i]
+            params.append(_ts(v) if isinstance(v, datetime) else v)
+        params += (row.id, prev_version)
+        cur = raw.execute(_update_sql(changed), params)
     if cur.rowcount != 1:
         raise VersionConflict(
             f"table {row.id} is no longer at version {prev_version}; nothing was written"
@@ -511,6 +508,14 @@ def _update_table(
 
 _UPDATE_SNAPSHOT = "UPDATE tables SET version = ?, state = ?, updated_at = ?"
 _WHERE_VERSION = " WHERE id = ? AND version = ?"
+
+
+@functools.cache
+def _update_sql(changed: tuple[int, ...]) -> str:
+    """The UPDATE that also sets the `_MUTABLE` columns ``changed``: at most 2**6 texts, which
+    sqlite3's statement cache keeps prepared."""
+    return (_UPDATE_SNAPSHOT + "".join(f", {_MUTABLE[i]} = ?" for i in changed)
+            + _WHERE_VERSION)
 
 
 def _replace_seats(raw: Raw, row: TableRow) -> None:
