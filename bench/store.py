@@ -7,20 +7,26 @@ transaction, as the service does. Target: the median per-action cost under 2x th
 
 The machine this runs on is usually shared, so the sides take turns action by action (who goes
 first rotates each round), and each round of ``--per-round`` actions per side gives its own ratio
-of medians: the figure is the median of those ratios, with its p10..p90 spread. Two further views
-are less sensitive to neighbours: the CPU time spent on the database thread per action (the SQL
-and the commit without the thread hops; the bare side makes two hops, execute and commit, the
-store one), and the WAL frames (pages) each action appends (the bare side's 1.25: its WITHOUT
-ROWID b-tree rewrites 4-6 pages at each page split; the store's log pays the same). A third side
-writes a new turn deadline with each action, as the service does when a human is to act next,
-which also rewrites the ``tables`` row: shown for context.
+of medians: the figure is the median of those ratios, with its p10..p90 spread, and the ratio of
+the quietest rounds (each side's smallest round median), the steadiest figure on a busy box. Two
+further views: the CPU time spent on the database thread per action (the SQL and the commit
+without the thread hops; the bare side makes two hops, execute and commit, the store one), and
+the WAL frames (pages) each action appends (the bare side's 1.25: its WITHOUT ROWID b-tree
+rewrites 4-6 pages at each page split; the store's log pays the same). A third side also sets a
+new turn deadline with each action, as the service does whenever a human is to act next.
 
-Measured on the 2-core dev box loaded by other work (load average 5-6), 21 Nov 2026, three runs
-each, store before and after migration 0002 (the snapshot in its own narrow row):
-  before: wall ratio 1.13x / 1.13x / 1.11x, CPU ratio 2.65x / 2.81x / 2.35x, 4.25 frames;
-  after:  wall ratio 0.94x / 0.91x / 0.91x, CPU ratio 1.42x / 1.07x / 1.08x, 2.25 frames
-          (with a new deadline: wall 1.06-1.44x, CPU 1.23-1.95x, 3.25 frames).
-Absolute medians swing with the load (bare 110-190 us wall, 22-55 us CPU); compare ratios.
+Measured on the 2-core dev box loaded by other work (load average 4-7), 21 Nov 2026, three runs
+each, quietest-round ratios, the store before this work (95e865c: every column of the ~1 KB
+tables row set on each action, so both partial indexes on status rewritten too) and after
+(migration 0003: only changed columns, seats only when changed):
+  before: wall 1.13x / 1.13x / 1.13x, CPU 1.81x / 2.44x / 2.54x, 4.25 frames per action
+          (with a new deadline: wall 1.13-1.17x, CPU 2.41-2.51x, 4.25 frames);
+  after:  wall 0.89x / 0.90x / 0.87x, CPU 1.44x / 1.47x / 1.21x, 2.25 frames
+          (with a new deadline: wall 0.96-1.00x, CPU 1.47-2.04x, 2.25 frames).
+Median-of-rounds ratios agree but swing more (after: wall 0.58-0.89x, CPU 1.07-1.42x). Absolute
+medians swing with the load (bare 87-190 us wall, 19-33 us CPU); compare ratios. The wall target
+is met with room because the store makes one thread hop to the bare side's two; on the database
+thread alone the store does about 1.5x the bare work: a second page, and a second statement.
 """
 
 from __future__ import annotations
@@ -229,15 +235,19 @@ async def run_rounds(sides: list[Side], rounds: int, per_round: int, *, cpu: boo
 
 def report(title: str, sides: list[Side], medians: list[list[float]], pooled: list[list[float]]
            ) -> None:
+    """Per side: pooled median and p90, and the quietest round's median; per store side: the
+    median of the per-round ratios with their p10..p90, and the quietest rounds' ratio."""
     print(title)
     base = medians[0]
     for i, side in enumerate(sides):
-        line = (f"  {side.name:42s} {statistics.median(pooled[i]) * 1e6:7.1f} us median"
-                f"  (p90 {_q(pooled[i], 0.9) * 1e6:7.1f} us)")
+        line = (f"  {side.name:34s} {statistics.median(pooled[i]) * 1e6:6.1f} us"
+                f" (p90 {_q(pooled[i], 0.9) * 1e6:6.1f}, quietest round"
+                f" {min(medians[i]) * 1e6:5.1f})")
         if i > 0:
             ratios = [s / b for s, b in zip(medians[i], base, strict=True)]
-            line += (f"   ratio {statistics.median(ratios):.2f}x"
-                     f" [rounds p10 {_q(ratios, 0.1):.2f} .. p90 {_q(ratios, 0.9):.2f}]")
+            line += (f"  ratio {statistics.median(ratios):.2f}x"
+                     f" [p10 {_q(ratios, 0.1):.2f} .. p90 {_q(ratios, 0.9):.2f}],"
+                     f" quietest {min(medians[i]) / min(base):.2f}x")
         print(line)
 
 
@@ -266,7 +276,7 @@ async def main(rounds: int, per_round: int, service_n: int) -> None:
            [s.cpu for s in sides])
     print("WAL frames (pages) written per action:")
     for side, f in zip(sides, frames, strict=True):
-        print(f"  {side.name:42s} {f:7.2f}")
+        print(f"  {side.name:34s} {f:6.2f}")
     print(f"TableService.act:  {statistics.median(acts) * 1e6:7.1f} us median  (p90 "
           f"{_q(acts, 0.9) * 1e6:.1f} us; Euchre rules included; {len(acts)} actions)")
 
