@@ -71,6 +71,7 @@ _TABLE_COLS = (
 _MUTABLE = ("status", "end_reason", "host_id", "message_id", "turn_deadline", "lobby_deadline")
 """The ``tables`` columns a write sets only when they changed, in `_mutable`'s order."""
 
+
 class _Known(NamedTuple):
     """What the database holds for an open table's ``tables`` row and seats, as last read or
     committed by this store."""
@@ -96,10 +97,11 @@ class Store:
         """Migrations applied by this ``open`` (empty when the schema was current)."""
         self._known: Known = {}
         # Only touched on the worker thread (inside jobs), so it needs no lock. A write compares
-        # against it to leave unchanged ``tables`` columns and seats alone; every write checks and
-        # bumps
-        # the version, so an entry that another process made stale fails as a VersionConflict
-        # (and is dropped) before it can hide a change.
+        # against it to leave unchanged ``tables`` columns and seats alone; every write checks
+        # and bumps the version, so an entry that another process made stale fails as a
+        # VersionConflict (and is dropped) before it can hide a change. Only a change another
+        # process makes without a new version (as set_message does) could be hidden by it: a
+        # table is owned by one process.
 
     @classmethod
     async def open(
