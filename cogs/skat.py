@@ -424,14 +424,20 @@ class SkatCog(GameCog, game_key="skat"):
             return
         now = datetime.now(UTC)
         for key in records:
-            table_id = int(key)
             try:
+                table_id = int(key)
                 table = await self._service.get(table_id)
             except NoTable:
                 await self._forget(table_id)
                 continue
-            if not table.is_open and (now - table.updated_at).total_seconds() > RECENT_S:
-                await self._forget(table_id)
+            except Exception:
+                log.exception("could not load Skat table %s to post its deals", key)
+                continue
+            when = table.updated_at
+            if when.tzinfo is None:
+                when = when.replace(tzinfo=UTC)
+            if not table.is_open and (now - when).total_seconds() > RECENT_S:
+                await self._forget(table_id)  # too late to be news
                 continue
             self._tables.setdefault(table_id, table)
             self._kick(table_id)

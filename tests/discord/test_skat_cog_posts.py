@@ -256,3 +256,41 @@ async def test_with_worker_processes_a_review_searches_in_its_own_process(
     finally:
         await cog.cog_unload()
     assert cog._pool is not None and cog._pool.closed
+
+
+async def test_after_a_restart_old_and_vanished_tables_are_forgotten_not_posted() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from bot.service.errors import NoTable
+    from tests.discord.conftest import table_for
+
+    state = GAME.new(3, GAME.options("isko"), seed=1)
+    now = datetime.now(UTC)
+    open_table = table_for(state, 3).model_copy(update={"id": 7, "game_key": "skat"})
+    recent = open_table.model_copy(update={"id": 8, "status": TableStatus.FINISHED,
+                                           "updated_at": now - timedelta(minutes=5)})
+    old = open_table.model_copy(update={"id": 5, "status": TableStatus.FINISHED,
+                                        "updated_at": now - timedelta(hours=2)})
+    tables = {t.id: t for t in (open_table, recent, old)}
+    deleted: list[str] = []
+
+    async def settings(scope: str, scope_id: int) -> dict[str, Any]:
+        assert (scope, scope_id) == (POSTS_SCOPE, 0)
+        return {"5": 0, "6": 1, "7": 0, "8": 2}
+
+    async def get(table_id: int) -> TableInfo:
+        if table_id not in tables:
+            raise NoTable("gone")
+        return tables[table_id]
+
+    async def delete_setting(scope: str, scope_id: int, key: str) -> None:
+        deleted.append(key)
+
+    cog = bare_cog()
+    service = cog.ui.service
+    service.settings, service.get, service.delete_setting = settings, get, delete_setting
+    kicked: list[int] = []
+    cog._kick = kicked.append  # type: ignore[method-assign]
+    await cog._post_missing()
+    assert sorted(deleted) == ["5", "6"]
+    assert sorted(kicked) == [7, 8] and set(cog._tables) == {7, 8}
