@@ -25,10 +25,10 @@ FAMILIES = [Contract(kind="grand"), Contract(kind="null"), Contract(kind="ramsch
             *(Contract(kind="suit", suit=s) for s in "CSHD")]
 
 
-def reference(contract: Contract, order: list[int], hands: Hands, trick: Trick, turn: int,
-              counted: set[int], maxers: set[int], declarer: int | None,
-              unit: str = "points") -> int:
-    """Exhaustive minimax (memoised on the exact position, nothing else)."""
+def exhaustive(contract: Contract, order: list[int], counted: set[int], maxers: set[int],
+               declarer: int | None, unit: str = "points") -> Any:
+    """Exhaustive minimax over (hands, trick, turn), memoised on the exact position only, so
+    one instance serves every position of a deal."""
 
     @cache
     def rec(hs: tuple[frozenset[str], ...], tr: tuple[tuple[int, str], ...], me: int) -> int:
@@ -53,7 +53,16 @@ def reference(contract: Contract, order: list[int], hands: Hands, trick: Trick, 
             vals.append(v)
         return max(vals) if me in maxers else min(vals)
 
-    return rec(tuple(frozenset(hands[s]) for s in order), tuple(trick), turn)
+    def solve(hands: Hands, trick: Trick, turn: int) -> int:
+        return rec(tuple(frozenset(hands[s]) for s in order), tuple(trick), turn)
+
+    return solve
+
+
+def reference(contract: Contract, order: list[int], hands: Hands, trick: Trick, turn: int,
+              counted: set[int], maxers: set[int], declarer: int | None,
+              unit: str = "points") -> int:
+    return exhaustive(contract, order, counted, maxers, declarer, unit)(hands, trick, turn)
 
 
 def random_position(rng: random.Random, tricks: int,
@@ -199,8 +208,9 @@ def test_one_search_stays_true_along_a_line_of_play() -> None:
         contract, order, hands, trick, turn, counted, maxers, decl = random_position(
             rng, 5, FAMILIES[n % len(FAMILIES)])
         s = Search(contract, order, counted=counted, maximizers=maxers, declarer=decl)
+        ref = exhaustive(contract, order, counted, maxers, decl)
         while any(hands.values()):
-            want = reference(contract, order, hands, trick, turn, counted, maxers, decl)
+            want = ref(hands, trick, turn)
             t = rng.randrange(0, 2 if contract.is_null else 50)
             assert (s.value(hands, trick, turn, t - 1, t) >= t) == (want >= t)
             assert s.value(hands, trick, turn) == want
