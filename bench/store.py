@@ -18,7 +18,7 @@ new turn deadline with each action, as the service does whenever a human is to a
 Measured on the 2-core dev box loaded by other work (load average 4-7), 21 Nov 2026, three runs
 each, quietest-round ratios, the store before this work (95e865c: every column of the ~1 KB
 tables row set on each action, so both partial indexes on status rewritten too) and after
-(migration 0003: only changed columns, seats only when changed):
+(only changed columns, seats only when changed):
   before: wall 1.13x / 1.13x / 1.13x, CPU 1.81x / 2.44x / 2.54x, 4.25 frames per action
           (with a new deadline: wall 1.13-1.17x, CPU 2.41-2.51x, 4.25 frames);
   after:  wall 0.89x / 0.90x / 0.87x, CPU 1.44x / 1.47x / 1.21x, 2.25 frames

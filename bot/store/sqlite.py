@@ -8,7 +8,8 @@ an action costs one thread hop instead of one per statement (see ``python -m ben
 An action writes two pages: its log row and the table's row, where the UPDATE sets the version,
 snapshot and time and only those other columns that changed (the store remembers what it last
 read or wrote), so the partial indexes on ``status`` are rewritten only when the status is, and
-seats only when they changed (migrations 0002 and 0003 tell why the snapshot stays in this row).
+seats only when they changed. (A narrow snapshot table of its own was measured and was worse: a
+new turn deadline, set with most actions, then cost a third page.)
 """
 
 from __future__ import annotations
@@ -27,10 +28,6 @@ from bot.store.migrate import DEFAULT_MIGRATIONS_DIR, migrate
 from bot.store.rows import ActionRow, Finish, RatingRow, ResultRow, SeatRow, TableRow
 
 OPEN_STATUSES = ("lobby", "playing")
-
-MIN_SQLITE = (3, 35, 0)
-"""ALTER TABLE ... DROP COLUMN (migration 0002) arrived in SQLite 3.35 (March 2021), UPDATE ...
-FROM (0003) in 3.33."""
 
 T = TypeVar("T")
 Raw = sqlite3.Connection
@@ -111,11 +108,6 @@ class Store:
         migrations_dir: Path | None = None,
         busy_timeout_ms: int = 5000,
     ) -> Store:
-        if sqlite3.sqlite_version_info < MIN_SQLITE:
-            raise StoreError(
-                f"Parlour needs SQLite {'.'.join(map(str, MIN_SQLITE))} or newer; this Python"
-                f" uses {sqlite3.sqlite_version}. Use a newer Python build or image."
-            )
         path = Path(path)
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)

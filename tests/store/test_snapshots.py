@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
-import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import closing
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -22,8 +19,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import ActionRow, SeatRow, Store, StoreError, TableRow, VersionConflict
-from bot.store.migrate import DEFAULT_MIGRATIONS_DIR
+from bot.store import ActionRow, SeatRow, Store, TableRow, VersionConflict
 
 T0 = datetime(2026, 11, 21, 9, 0, tzinfo=UTC)
 
@@ -62,47 +58,6 @@ async def _pages_and_rows(store: Store, write: Callable[[], Awaitable[None]]) ->
     pages = (os.path.getsize(f"{store.path}-wal") - 32) // frame
     await store.pragma("wal_autocheckpoint = 1000")
     return pages, rows
-
-
-async def test_migrations_0002_and_0003_keep_every_snapshot(
-    tmp_path: Path, open_store: Opener
-) -> None:
-    """0002 moved the snapshots out of ``tables``, 0003 moved them back: nothing is lost."""
-    only_v1 = tmp_path / "v1"
-    only_v1.mkdir()
-    shutil.copy(DEFAULT_MIGRATIONS_DIR / "0001_init.sql", only_v1)
-    shutil.copytree(only_v1, tmp_path / "v2")
-    shutil.copy(DEFAULT_MIGRATIONS_DIR / "0002_snapshots.sql", tmp_path / "v2")
-    db = tmp_path / "db"
-    old = await open_store(db, migrations_dir=only_v1)
-    await old.close()
-    with closing(sqlite3.connect(db)) as raw, raw:
-        raw.execute(
-            "INSERT INTO tables (id, guild_id, channel_id, game_key, preset, players, status,"
-            " host_id, seed, version, state, created_at, updated_at) VALUES"
-            " (7, 1, 10, 'toy', 'classic', 2, 'playing', 100, 42, 5, '{\"pile\": 3}', ?, ?)",
-            (T0.isoformat(), (T0 + timedelta(minutes=1)).isoformat()),
-        )
-        raw.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (7, 0, 100, 'Ann')")
-    mid = await open_store(db, migrations_dir=tmp_path / "v2")
-    assert mid.applied == ["0002_snapshots.sql"]
-    await mid.close()
-    with closing(sqlite3.connect(db)) as raw:
-        assert raw.execute("SELECT table_id, version FROM snapshots").fetchall() == [(7, 5)]
-    store = await open_store(db)
-    assert store.applied == ["0003_snapshot_back_in_tables.sql"]
-    got = await store.get_table(7)
-    assert got is not None
-    assert (got.version, got.state, got.status) == (5, '{"pile": 3}', "playing")
-    assert got.updated_at == T0 + timedelta(minutes=1) and got.created_at == T0
-    moved = replace(got, version=6, state='{"pile": 2}', updated_at=T0 + timedelta(minutes=2))
-    await store.record_action(moved, ActionRow(7, 6, 0, 100, "take:1", "human", T0),
-                              prev_version=5)
-    await store.close()
-    with closing(sqlite3.connect(db)) as raw:
-        names = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        assert "snapshots" not in names
-        assert raw.execute("SELECT version, state FROM tables").fetchall() == [(6, '{"pile": 2}')]
 
 
 async def test_an_action_writes_two_pages_unless_status_or_seats_change(
@@ -147,16 +102,6 @@ async def test_an_action_writes_two_pages_unless_status_or_seats_change(
     # A closed table is forgotten: the store remembers no more tables than are open.
     assert store._known == {}
     assert await store.get_table(row.id) is not None and store._known == {}
-
-
-async def test_an_old_sqlite_is_refused_with_a_clear_message(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 34, 1))
-    monkeypatch.setattr(sqlite3, "sqlite_version", "3.34.1")
-    with pytest.raises(StoreError, match=r"needs SQLite 3\.35\.0 or newer; this Python uses 3\.34"):
-        await Store.open(tmp_path / "db")
-    assert not (tmp_path / "db").exists()
 
 
 SEATINGS = [
