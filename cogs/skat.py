@@ -274,7 +274,10 @@ def deal_text(result: DealResult, options: SkatOptions, names: list[str],
     if review is None:
         review = review_deal(result, options)
     if review.available:
-        lines.append("**Review** (all cards open, best play):")
+        if review.claim is not None:
+            lines.append("**Review** of the claim (from the cards shown, best play):")
+        else:
+            lines.append("**Review** (all cards open, best play):")
         lines += [f"• {line}" for line in review_lines(review, result.roles, names)]
     elif result.declarer is not None:
         lines += review_lines(review, result.roles, names)

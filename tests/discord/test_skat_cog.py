@@ -228,6 +228,34 @@ def test_deal_text_gives_the_score_line_and_a_review() -> None:
     assert "review" in kinds
 
 
+def test_a_players_claim_is_posted_with_its_review_and_no_hidden_card() -> None:
+    """Vorhand holds every trump and Ace, plays two tricks and claims the rest: the post says
+    what he laid down and that it held whatever the lie, and names no card still hidden."""
+    hands = [
+        ["CJ", "SJ", "HJ", "DJ", "CA", "CT", "SA", "HA", "DA", "ST"],
+        ["CK", "CQ", "C9", "C8", "SK", "SQ", "S9", "HK", "HQ", "H9"],
+        ["C7", "S8", "S7", "HT", "H8", "H7", "DT", "DK", "DQ", "D9"],
+    ]
+    state = GAME.new(3, GAME.options("isko"), seed=1,
+                     deal={"hands": hands, "skat": ["D8", "D7"], "dealer": 2})
+    for action in ("pass", "pass", "bid:18", "hand", "declare:grand-hand"):
+        state, _ = state.apply(state.to_act[0], action)
+    while len(state.hands[0]) > 6 or state.to_act != [0]:  # four tricks, all the Player's
+        seat = state.to_act[0]
+        play = [a for a in state.legal_actions(seat) if a.kind == "play"]
+        state, _ = state.apply(seat, str(play[0]))
+    assert state.to_act == [0] and "claim_rest" in {str(a) for a in state.legal_actions(0)}
+    left = {s: list(state.hands[s]) for s in (1, 2)}
+    state, _ = state.apply(0, "claim_rest")
+    result = state.last
+    assert result is not None and result.ended == "rest claimed" and result.claimant == 0
+    text = deal_text(result, state.options, ["Ann", "Bob", "Cy"])
+    assert "**Review** of the claim" in text and "Ann laid down" in text
+    assert "Ann's cards alone did it" in text
+    from bot.games.cards import pretty
+    assert not [c for s in (1, 2) for c in left[s] if pretty(c) in text]
+
+
 def test_combine_joins_one_kind_only() -> None:
     assert combine(["discard:CJ", "discard:HT"]) == "discard:CJ,HT"
     order = ["discard:SA", "discard:SJ", "discard:HT"]

@@ -504,7 +504,7 @@ def _claim_lines(claim: ClaimReview, review: DealReview, who: Callable[[Seat], s
     elif claim.beaten_by == 0:
         whose = f"{claimant}'s cards alone" if claim.claimant == review.declarer else "It"
         lines.append(f"{whose} did it: the claim held however the {claim.unseen} cards nobody "
-                     f"saw lay ({ways} they could, given the suits shown out of).")
+                     f"saw lay ({ways} they could, given who had shown out of a suit).")
     else:
         lines.append(f"It held as the cards lay, but not against every lie of the "
                      f"{claim.unseen} cards nobody saw: {claim.beaten_by} of the {ways} they "
