@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -579,7 +580,7 @@ class SkatCog(GameCog, game_key="skat"):
             except (discord.Forbidden, discord.NotFound) as exc:
                 log.warning("cannot post deal %s of Skat table %s: %s", number, table.id, exc)
                 return True
-            except (discord.HTTPException, OSError, TimeoutError) as exc:
+            except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as exc:
                 log.warning("posting deal %s of Skat table %s failed: %s", number, table.id, exc)
         return False
 

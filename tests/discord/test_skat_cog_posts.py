@@ -294,3 +294,34 @@ async def test_after_a_restart_old_and_vanished_tables_are_forgotten_not_posted(
     await cog._post_missing()
     assert sorted(deleted) == ["5", "6"]
     assert sorted(kicked) == [7, 8] and set(cog._tables) == {7, 8}
+
+
+async def test_a_post_is_retried_after_a_server_error_and_given_up_when_forbidden(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import discord
+
+    monkeypatch.setattr(skat_cog, "RETRY_S", (0.0, 0.0))
+    answers: list[Exception | None] = []
+    sent: list[dict[str, Any]] = []
+
+    async def send(content: str, **kw: Any) -> None:
+        answer = answers.pop(0)
+        if answer is not None:
+            raise answer
+        sent.append({"content": content, **kw})
+
+    cog = bare_cog()
+    cog.bot.get_partial_messageable = lambda channel_id: SimpleNamespace(send=send)
+    table = SimpleNamespace(id=3, channel_id=99)
+
+    def error(cls: type[discord.HTTPException], status: int) -> discord.HTTPException:
+        return cls(SimpleNamespace(status=status, reason="x"), "x")
+
+    answers[:] = [error(discord.HTTPException, 500), OSError("reset"), None]
+    assert await cog._send(table, 2, "**Deal 2**") is True  # type: ignore[arg-type]
+    assert sent[0]["nonce"] == deal_nonce(table, 2)  # type: ignore[arg-type]
+    answers[:] = [error(discord.HTTPException, 503)] * 3
+    assert await cog._send(table, 3, "**Deal 3**") is False  # type: ignore[arg-type]
+    answers[:] = [error(discord.Forbidden, 403)]
+    assert await cog._send(table, 4, "**Deal 4**") is True  # type: ignore[arg-type]
+    assert len(sent) == 1 and answers == []
