@@ -7,10 +7,27 @@ one mask, and the winner of a trick is simply the highest bit among the cards of
 and the trump block. Hands are ints.
 
 The search is alpha-beta on the card points the *counted* seats take from here on (the Player's
-side in trump games; one seat in Ramsch, paranoid), with a transposition table at trick starts
-(bounds plus the best lead), move ordering, and equivalent cards collapsed: two cards of one
-block with no live card between them and the same point value play the same. Null games count
-1 if the Player takes a trick, and stop there.
+side in trump games; one seat in Ramsch, paranoid), or on their tricks (``unit="tricks"``, for
+schwarz). Null games count 1 if the Player takes a trick, and stop there. What makes it fast
+enough in Python:
+
+- one Python frame per trick: the three cards of a trick are three nested loops, so a call
+  costs per trick start, not per card; the last two tricks are solved exactly in a table of
+  their own (no window, so every later question reuses them);
+- a transposition table at trick starts keyed by the hands alone, holding bounds on the points
+  still to come (which no earlier trick changes) and the best lead; it lives as long as the
+  `Search`, across null windows, targets, moves and later positions of the deal;
+- null windows: "at least t?" is one search, an exact value is a bisection of them whose
+  fail-soft answers narrow the bracket (`exact`, or `value` with a wide window);
+- cheap bounds before searching: the points still out, and sure trumps (a trump above every
+  trump of the other side wins whatever trick it falls in);
+- move ordering: the table's best lead, sure winners, partner's suits, trumps last for the
+  minimizing side; the second hand's last refutation of a lead (killer), then its highest
+  beating card; the third hand smears on a partner, wins richest, else discards cheapest;
+- equivalent cards collapsed: two cards of one block with no live card between them and the
+  same point value play the same.
+
+`bench.skat_dds` measures it on whole deals.
 """
 
 from __future__ import annotations
@@ -571,18 +588,24 @@ class Search:
             ha, hb, hc = hs[p], hs[q], hs[r]
             ma, mb, mc = maxer[p], maxer[q], maxer[r]
             # Leads: the table's best, then sure winners (the top live card of their block)
-            # richest first, then the rest from the top; the side that does not count keeps
-            # its trumps for last (measured: a third fewer nodes than trumps first).
+            # richest first, then the rest from the top; the minimizing side keeps its trumps
+            # for last (measured: a third fewer nodes than trumps first) and leads first to
+            # its partner's top cards.
             moves = reps(ha, rest)
             if len(moves) > 1:
+                partner = (0 if mb else hb) | (0 if mc else hc)
                 dec = []
                 for b in moves:
                     if b == first:
                         k = -100_000
                     elif (rest & bmask[blocks[b]]).bit_length() - 1 == b:
                         k = -1000 - pts[b] * 64 - b
-                    elif ma or blocks[b] != TRUMP:
+                    elif ma:
                         k = -b
+                    elif blocks[b] != TRUMP:
+                        # a suit whose top live card the partner holds first
+                        top = (rest & bmask[blocks[b]]).bit_length() - 1
+                        k = -b - (2000 if (partner >> top) & 1 else 0)
                     else:
                         k = 1000 - b
                     dec.append((k, b))
