@@ -325,3 +325,33 @@ async def test_a_post_is_retried_after_a_server_error_and_given_up_when_forbidde
     answers[:] = [error(discord.Forbidden, 403)]
     assert await cog._send(table, 4, "**Deal 4**") is True  # type: ignore[arg-type]
     assert len(sent) == 1 and answers == []
+
+
+async def test_a_restart_during_the_review_posts_the_deal_afterwards_once(
+        fake: FakeDiscord, runner: BotRunner) -> None:
+    """The process stops while deal 1's review is searching: nothing is posted then, the
+    search gives up, and the new process posts the deal, once."""
+    import sys
+
+    searching = threading.Event()
+
+    def endless(result: DealResult, options: Any, *, stop: Any = None) -> DealReview:
+        searching.set()
+        while not stop():
+            searching.wait(0.001)
+        raise ReviewStopped
+
+    loaded = sys.modules["cogs.skat"]  # the bot's copy (load_extension imports it afresh)
+    live = loaded.review_deal
+    loaded.review_deal = endless
+    loaded.needs_search = lambda result: True
+    table_id, alice = await skat_table(runner, fake, 2)
+    await play_until(runner, table_id, alice, 1)
+    await asyncio.wait_for(asyncio.to_thread(searching.wait, WAIT_S), WAIT_S)
+    assert searching.is_set()
+    assert deal_posts(fake) == []
+    await runner.restart()
+    assert sys.modules["cogs.skat"].review_deal is live  # the new process searches for real
+    await settle(runner)
+    posts = deal_posts(fake)
+    assert len(posts) == 1 and posts[0].startswith("**Deal 1**")
