@@ -270,8 +270,9 @@ def deal_text(result: DealResult, options: SkatOptions, names: list[str],
               review: DealReview | None = None) -> str:
     """The post after a deal: its score line, the skat, and the double-dummy review (searched
     here unless given)."""
-    skat = " ".join(pretty(c) for c in result.skat) or "-"
-    lines = [f"**Deal {result.number}**: {result.text}", f"The skat was {skat}."]
+    lines = [f"**Deal {result.number}**: {result.text}"]
+    if result.skat:  # a thrown-in deal's skat was never looked at
+        lines.append(f"The skat was {' '.join(pretty(c) for c in result.skat)}.")
     if review is None:
         review = review_deal(result, options)
     if review.available:

@@ -74,8 +74,8 @@ def table_text(view: View, names: list[str]) -> str:
         lines.append("Score: " + " · ".join(
             f"{_name(names, s)} {t:+d}" for s, t in enumerate(v.totals)))
     if v.last is not None:
-        skat = pretty_all(v.last.skat) if v.last.skat else "-"
-        lines.append(f"Last deal: {v.last.text} (skat {skat})")
+        skat = f" (skat {pretty_all(v.last.skat)})" if v.last.skat else ""
+        lines.append(f"Last deal: {v.last.text}{skat}")
     if v.over:
         lines.append("**The series is over.**")
     return "\n".join(lines)

@@ -363,8 +363,9 @@ class SkatState(State):
             events.append(self._ev("ramsch", "All passed: Ramsch! Every player for himself."))
             return self._start_ramsch(events)
         events.append(self._ev("thrown_in", "All passed: the deal is thrown in."))
+        # Nobody looked at the skat of a thrown-in deal: it stays hidden, like the hands.
         result = DealResult(number=self.deal_no + 1, dealer=self.dealer, roles=self.roles,
-                            skat=self.skat, ended="thrown in", text="Thrown in: all passed.",
+                            skat=[], ended="thrown in", text="Thrown in: all passed.",
                             deltas=[0] * self.players, bonus=[0] * self.players)
         return self._record(result, events)
 

@@ -67,6 +67,7 @@ def test_isko_all_pass_throws_in_and_vorhand_may_take_18() -> None:
     thrown = run(st, "pass")
     assert thrown.deal_no == 1 and thrown.last is not None and thrown.last.ended == "thrown in"
     assert thrown.sheet.entries[0].deltas == [0, 0, 0]
+    assert thrown.last.skat == []  # nobody looked at it: the record does not show it either
 
 
 def test_isko_all_pass_ramsch_option() -> None:
