@@ -19,6 +19,16 @@ module to compare (e.g. an older version put on PYTHONPATH); ``--any-hand`` deal
 `bench.skat_ai` does (the Player just holds the most trumps, so most deals are easy losses).
 Times are CPU time of this process, so other work on the machine does not inflate them. A
 benchmark, not a test.
+
+Measured 2026-11-21 (seed 1, CPU ms median / p95 / max), the search before this bench's work
+(commit 239cb0d) and after:
+
+- declarable hands, 60 deals: reach 61? 318 / 3473 / 13537 before, 156 / 2190 / 8746 after;
+  outcome 836 / 7332 / 14952 before (point questions only), 455 / 5951 / 11358 after (with
+  the schwarz questions); exact points on the first 20 deals 5009 / 13797 before, 2424 /
+  15554 after (60 deals after: 2995 / 20481 / 30721).
+- any hand with the most trumps, 60 deals: reach 61? 23.6 / 8598 / 10405 before, 10.4 / 5024 /
+  14765 after; Null 1.0 / 135 / 269 before, 0.9 / 46 / 253 after.
 """
 
 from __future__ import annotations
