@@ -617,8 +617,10 @@ class Knowledge:
             dealt = [*held, *self.played_by[seat]]
             if len(dealt) != 10:
                 continue
-            worth = max((v for v, _ in game_values(dealt, self.rules, self.position[seat],
-                                                   quick=True)), default=0)
+            # The bidding's own count (matadors as the skat could spoil them), so that a hand
+            # this AI would have passed with is never doubted for passing.
+            worth = max((v for v, _ in game_values(dealt, self.rules, self.position[seat])),
+                        default=0)
             if worth < low or (high is not None and worth >= high):
                 w *= DOUBT
         decl = self.declarer
