@@ -3,32 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from bot.games.base import IllegalAction
 from bot.games.skat import GAME
 from bot.games.skat.contracts import points_of
-from bot.games.skat.rules import SkatState, roles_for
-
-# Seat 2 deals at a 3-table: seat 0 is Vorhand, 1 Mittelhand, 2 Hinterhand.
-V, M, H = 0, 1, 2
-
-
-def make(preset: str = "classic", hands: list[str] | None = None, skat: str = "",
-         players: int = 3, dealer: int = 2, **over: Any) -> SkatState:
-    deal: dict[str, object] = {"dealer": dealer}
-    if hands is not None:
-        deal["hands"] = [h.split() for h in hands]
-        deal["skat"] = skat.split()
-    return GAME.new(players, GAME.options(preset, **over), seed=7, deal=deal)
-
-
-def run(st: SkatState, *moves: str) -> SkatState:
-    for move in moves:
-        st, _ = st.apply(st.to_act[0], move)
-    return st
+from bot.games.skat.rules import roles_for
+from tests.games.skat.deals import H, M, V, make, run
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,6 @@ Dickinson, *Skat in Brief* (1908); "ch. II" etc. are its chapters.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -25,26 +24,12 @@ from bot.games.skat.contracts import Contract, matadors, points_of
 from bot.games.skat.rules import FULL_DECK, SkatState, roles_for
 from bot.games.skat.scoring import score_game, score_ramsch
 from bot.games.skat.sheet import SheetEntry, SkatScoreSheet, prove_score
+from tests.games.skat.deals import H, M, V, make, run
 
-# Seat 2 deals at a 3-table: seat 0 is Vorhand, 1 Mittelhand, 2 Hinterhand.
-V, M, H = 0, 1, 2
 CLASSIC = GAME.options("classic")
 ISKO = GAME.options("isko")
 
 
-def make(preset: str = "classic", hands: list[str] | None = None, skat: str = "",
-         players: int = 3, dealer: int = 2, **over: Any) -> SkatState:
-    deal: dict[str, object] = {"dealer": dealer}
-    if hands is not None:
-        deal["hands"] = [h.split() for h in hands]
-        deal["skat"] = skat.split()
-    return GAME.new(players, GAME.options(preset, **over), seed=7, deal=deal)
-
-
-def run(st: SkatState, *moves: str) -> SkatState:
-    for move in moves:
-        st, _ = st.apply(st.to_act[0], move)
-    return st
 
 
 def legal(st: SkatState) -> list[str]:
