@@ -37,7 +37,7 @@ seeds 1-200, before (ai.py of 239cb0d) -> after (ba7d1f5):
 These figures move by a few points between runs of the same code (the AI samples by wall
 time), and self-play success measures both sides at once (better defence lowers it), so the
 change is judged on paired deals: ``--versus`` the old file, ``--focus seat``, seeds
-1001-1300, 300 deals per preset: classic +1.43 ± 0.48 list points per deal for the seat (on the
+1001-1300, 300 deals per preset: classic +1.43 ± 0.46 list points per deal for the seat (on the
 207 Ramsch deals +2.03 ± 0.66, on the others +0.09 ± 0.16); isko +0.26 ± 0.69 (no Ramsch;
 within noise). An earlier version that read bids with the actual matadors doubted 10% of the
 true isko deals and measured -0.66 ± 0.72 there; the same without reading the auction at all
