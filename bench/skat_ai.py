@@ -1,7 +1,7 @@
 """Benchmark of the Skat AI, its double-dummy search and the rules core's play-out speed.
 
     python -m bench.skat_ai [--deals N] [--preset classic|isko|both] [--budget MS]
-                            [--seed S] [--solver-deals K] [--playouts P] [--versus FILE]
+                            [--seed S] [--playouts P] [--versus FILE]
 
 For each preset, three-handed, one deal per seed ``S + i``:
 
@@ -10,9 +10,7 @@ For each preset, three-handed, one deal per seed ``S + i``:
     declarer success rate, the share of deals it declares, p50/p95/max decision time;
 (b) self-play, three AI seats: declarer success (the honest measure), games played, average
     declarer entry, decision times;
-(c) the search alone, the Player holding the best of three random hands: null-window "does
-    the Player reach 61?" on full 10-trick deals, exact values (bisection on null windows) on
-    5-trick endgames and on a tenth as many full deals (median/p95 ms);
+(c) the double-dummy search alone has its own benchmark: ``python -m bench.skat_dds``;
 (d) random full-deal play-outs per second through the public API (``new``/``legal_actions``/
     ``apply``);
 (e) with ``--versus FILE`` (another version of ``ai.py``, e.g. from ``git show``): this AI in
@@ -57,8 +55,7 @@ from bot.games.base import Action
 from bot.games.cards import SUITS
 from bot.games.skat import GAME, SkatView, ai
 from bot.games.skat.contracts import Contract, matadors
-from bot.games.skat.dds import Search
-from bot.games.skat.rules import FULL_DECK, SkatState
+from bot.games.skat.rules import SkatState
 
 Policy = Callable[[SkatView, list[Action], random.Random], Action]
 
@@ -263,43 +260,6 @@ def run_versus(preset: str, deals: int, seed: int, budget: int, path: str,
 # ---- the search alone and the rules core ------------------------------------------------------
 
 
-def _random_position(rng: random.Random, tricks: int) -> tuple[Contract, dict[int, list[str]]]:
-    cards = list(FULL_DECK)
-    rng.shuffle(cards)
-    contract = rng.choice([Contract(kind="grand"), *(Contract(kind="suit", suit=s)
-                                                     for s in SUITS)])
-    # Give the Player (seat 1) the best hand of three, as an auction would.
-    hands = [cards[0:10], cards[10:20], cards[20:30]]
-    hands.sort(key=lambda h: sum(1 for c in h if contract.is_trump(c)))
-    full = {0: hands[0], 1: hands[2], 2: hands[1]}
-    return contract, {s: h[:tricks] for s, h in full.items()}
-
-
-def bench_solver(count: int, seed: int) -> None:
-    if count <= 0:
-        return
-    rng = random.Random(seed)
-    for label, tricks, exact in (("full deal, reach 61? (null window)", 10, False),
-                                 ("5-trick endgame, exact value", 5, True),
-                                 ("full deal, exact value", 10, True)):
-        n = count if not (exact and tricks == 10) else max(1, count // 10)
-        times, nodes = [], []
-        for _ in range(n):
-            contract, hands = _random_position(rng, tricks)
-            s = Search(contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
-            t = time.perf_counter()
-            if exact:
-                s.exact(hands, [], 0)
-            else:
-                s.value(hands, [], 0, 60, 61)
-            times.append((time.perf_counter() - t) * 1000)
-            nodes.append(s.nodes)
-        times.sort()
-        print(f"  {label}: {n} deals, median {statistics.median(times):.1f} ms, p95 "
-              f"{times[min(n - 1, int(n * 0.95))]:.1f} ms, max {times[-1]:.1f} ms, median "
-              f"nodes {int(statistics.median(nodes))}")
-
-
 def bench_playouts(preset: str, count: int, seed: int) -> None:
     if count <= 0:
         return
@@ -325,7 +285,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--budget", type=int, default=200, help="the AI's budget per decision "
                    "(ms; the service's default is 200)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--solver-deals", type=int, default=30)
     p.add_argument("--playouts", type=int, default=200)
     p.add_argument("--versus", metavar="FILE", help="another version of ai.py: only the paired "
                    "match against it (e)")
@@ -343,9 +302,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         run(preset, args.deals, args.seed, args.budget, [None, None, None], "self-play")
     if args.versus:
         return
-    if args.solver_deals > 0:
-        print("search (Python, one core):")
-        bench_solver(args.solver_deals, args.seed)
     if args.playouts > 0:
         print("random play-outs:")
     for preset in presets:
