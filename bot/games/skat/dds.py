@@ -27,17 +27,24 @@ enough in Python:
 - equivalent cards collapsed: two cards of one block with no live card between them and the
   same point value play the same.
 
-`bench.skat_dds` measures it on whole deals.
+`bench.skat_dds` measures it on whole deals. `_ddsc.c` is the same search compiled (setup.py
+builds it where a C compiler is; it is some 30-50 times faster); `Search` uses it for its
+questions when it imported, and this Python search otherwise. The rollouts stay in Python.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from bot.games.cards import SUITS, Card
 from bot.games.skat.contracts import CARD_POINTS, Contract
+
+try:  # the compiled core (setup.py builds it when a C compiler is there); else Python alone
+    from bot.games.skat import _ddsc
+except ImportError:  # pragma: no cover - depends on the build
+    _ddsc = None  # type: ignore[assignment]
 
 Seat = int
 Play = tuple[Seat, Card]
@@ -140,6 +147,11 @@ class Search:
         self._hs = [0, 0, 0]
         self._solve = self._make_solver()
         self._sibling: Search | None = None
+        # The compiled core runs `value`/`exact`/`reaches`/`move_values` when it built (the
+        # same search, the same answers); ``native = False`` forces the Python one (the tests
+        # compare the two).
+        self.native = _ddsc is not None
+        self._core: Any = None
 
     # -- public ---------------------------------------------------------------------------
     def value(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play], turn: Seat,
@@ -149,9 +161,10 @@ class Search:
         by null windows too (bisection), which shares the table and beats one wide search."""
         tb, leader = self._setup(hands, trick)
         pos = self.order.index(turn)
+        root = self._native_node if self.native else self._node
         if beta - alpha <= 1:
-            return self._node(pos, leader, tb, alpha, beta)
-        return self._bisect(lambda a, b: self._node(pos, leader, tb, a, b), alpha, beta,
+            return root(pos, leader, tb, alpha, beta)
+        return self._bisect(lambda a, b: root(pos, leader, tb, a, b), alpha, beta,
                             self._ceiling(tb))
 
     def exact(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play],
@@ -159,7 +172,8 @@ class Search:
         """The exact value (null-window bisection sharing the table)."""
         tb, leader = self._setup(hands, trick)
         pos = self.order.index(turn)
-        return self._bisect(lambda a, b: self._node(pos, leader, tb, a, b), -1,
+        root = self._native_node if self.native else self._node
+        return self._bisect(lambda a, b: root(pos, leader, tb, a, b), -1,
                             self._ceiling(tb) + 1, self._ceiling(tb))
 
     def move_values(self, hands: Mapping[Seat, Iterable[Card]], trick: Sequence[Play],
@@ -178,9 +192,10 @@ class Search:
         for b in tb:
             live |= 1 << b
         top = self._ceiling(tb)
+        child = self._native_child if self.native else self._child
         for b, same in self._reps(self._legal(hs[pos], tb), live):
             def probe(a: int, c: int, b: int = b) -> int:
-                return self._child(pos, leader, tb, b, a, c)
+                return child(pos, leader, tb, b, a, c)
             v = probe(lo, hi) if hi - lo <= 1 else self._bisect(probe, lo, hi, top)
             v = max(lo, min(hi, v))
             for c in same:
@@ -221,6 +236,35 @@ class Search:
             return "lost schneider"
         return "lost schneider" if self._trick_search().reaches(
             hands, trick, turn, 1) else "lost schwarz"
+
+    # -- the compiled core (bot/games/skat/_ddsc.c) ---------------------------------------
+    def _native(self) -> Any:
+        """The compiled core of this search; its tables and killers live as long as it."""
+        if self._core is None:
+            self._core = _ddsc.Core(
+                self.blocks, self.points, [int(m) for m in self.maxer],
+                [int(c) for c in self.count], self.null, self.tricks, self.selfish,
+                self.decl_pos)
+        return self._core
+
+    def _native_node(self, pos: int, leader: int, tb: list[int], alpha: int, beta: int) -> int:
+        """`_node` run by the compiled core, on the hands `_setup` just set."""
+        core = self._native()
+        before = core.nodes
+        hs = self._hs
+        v: int = core.node(hs[0], hs[1], hs[2], pos, leader, tb, alpha, beta)
+        self.nodes += core.nodes - before
+        return v
+
+    def _native_child(self, pos: int, leader: int, tb: list[int], b: int, alpha: int,
+                      beta: int) -> int:
+        """`_child` run by the compiled core, on the hands `_setup` just set."""
+        core = self._native()
+        before = core.nodes
+        hs = self._hs
+        v: int = core.child(hs[0], hs[1], hs[2], pos, leader, tb, b, alpha, beta)
+        self.nodes += core.nodes - before
+        return v
 
     # -- internals ------------------------------------------------------------------------
     def _hand_list(self, hands: Mapping[Seat, Iterable[Card]], turn: Seat,
