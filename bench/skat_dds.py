@@ -1,6 +1,7 @@
 """Benchmark of Skat's double-dummy search (`bot.games.skat.dds`) on whole 10-trick deals.
 
     python -m bench.skat_dds [--deals N] [--seed S] [--module M] [--no-exact] [--null N]
+                             [--path both|c|python]
 
 One random deal per seed ``S + i``, dealt again until a hand would declare a Grand or a suit
 game (see `_biddable`); the Player (seat 1, middle hand) holds it, the two other cards are the
@@ -29,6 +30,13 @@ Measured 2026-11-21 (seed 1, CPU ms median / p95 / max), the search before this 
   15554 after (60 deals after: 2995 / 20481 / 30721).
 - any hand with the most trumps, 60 deals: reach 61? 23.6 / 8598 / 10405 before, 10.4 / 5024 /
   14765 after; Null 1.0 / 135 / 269 before, 0.9 / 46 / 253 after.
+
+The compiled core (`bot/games/skat/_ddsc.c`, the same search: same answers, same node counts),
+measured the same day, declarable hands, 60 deals, seed 1, CPU ms median / p95 / max (the
+Python path of the same run in brackets, on a machine busy with a test run): reach 61? 3.5 /
+52 / 315 (176 / 2615 / 8396); outcome 11.3 / 191 / 297 (419 / 5706 / 10196); exact points
+88 / 632 / 1176 (Python above: 2995 / 20481 / 30721); 60 Null deals 0.2 / 4.1 / 29 (1.3 /
+145 / 741). Results and node counts agree path for path (reach 61 on 19/60 deals).
 """
 
 from __future__ import annotations
@@ -88,6 +96,19 @@ def random_deal(seed: int, null: bool = False, any_hand: bool = False) -> Deal:
             return contract, {0: others[0], 1: hands[i], 2: others[1]}, points_of(cards[30:])
 
 
+# -- which search: the compiled core (bot/games/skat/_ddsc.c) or the Python one -----------
+NATIVE: bool | None = None
+"""Set by `main`: ``True``/``False`` forces the path of a module that has both; ``None`` leaves
+the module's default (older modules have no compiled core)."""
+
+
+def _new(mod: ModuleType, *args: Any, **kw: Any) -> Any:
+    s = mod.Search(*args, **kw)
+    if NATIVE is not None and hasattr(s, "native"):
+        s.native = NATIVE and s.native
+    return s
+
+
 def _figures(label: str, times: list[float], nodes: list[int]) -> None:
     times = sorted(times)
     nodes = sorted(nodes)
@@ -100,7 +121,7 @@ def _figures(label: str, times: list[float], nodes: list[int]) -> None:
 
 def _outcome(mod: ModuleType, deal: Deal) -> tuple[Any, int]:
     contract, hands, skat = deal
-    s = mod.Search(contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
+    s = _new(mod, contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
     if hasattr(s, "outcome"):
         res = s.outcome(hands, [], 0, points=skat)
         return res, s.nodes
@@ -128,14 +149,14 @@ def run(mod: ModuleType, count: int, seed: int, exact: bool, null: int,
             contract, hands, skat = deal
             t = time.process_time()
             if label.startswith("reach"):
-                s = mod.Search(contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
+                s = _new(mod, contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
                 need = 61 - skat
                 res: Any = s.value(hands, [], 0, need - 1, need) >= need
                 n = s.nodes
             elif label.startswith("score"):
                 res, n = _outcome(mod, deal)
             else:
-                s = mod.Search(contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
+                s = _new(mod, contract, [0, 1, 2], counted={1}, maximizers={1}, declarer=1)
                 res = s.exact(hands, [], 0) + skat
                 n = s.nodes
             times.append((time.process_time() - t) * 1000)
@@ -158,7 +179,7 @@ def run(mod: ModuleType, count: int, seed: int, exact: bool, null: int,
         times, nodes, lost = [], [], 0
         for i in range(null):
             contract, hands, _ = random_deal(seed + 10_000 + i, null=True)
-            s = mod.Search(contract, [0, 1, 2], counted=(), maximizers={0, 2}, declarer=1)
+            s = _new(mod, contract, [0, 1, 2], counted=(), maximizers={0, 2}, declarer=1)
             t = time.process_time()
             lost += s.value(hands, [], 0, 0, 1) >= 1
             times.append((time.process_time() - t) * 1000)
@@ -176,12 +197,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--null", type=int, default=0)
     p.add_argument("--any-hand", action="store_true",
                    help="the Player holds the most trumps, declarable or not")
+    p.add_argument("--path", choices=("both", "c", "python"), default="both",
+                   help="the compiled core, the Python search, or both (C first)")
     args = p.parse_args(argv)
     mod = importlib.import_module(args.module)
     kind = "any hand with the most trumps" if args.any_hand else "declarable hands"
-    print(f"double-dummy search ({args.module}, Python, one core, CPU time), seed {args.seed}, "
-          f"{kind}:")
-    run(mod, args.deals, args.seed, not args.no_exact, args.null, args.any_hand)
+    global NATIVE
+    has_c = getattr(mod, "_ddsc", None) is not None
+    paths = {"both": [True, False], "c": [True], "python": [False]}[args.path]
+    for native in paths:
+        if native and not has_c:
+            print(f"({args.module} has no compiled core here: C path skipped)")
+            continue
+        NATIVE = native
+        print(f"double-dummy search ({args.module}, {'C core' if native else 'Python'}, one "
+              f"core, CPU time), seed {args.seed}, {kind}:")
+        run(mod, args.deals, args.seed, not args.no_exact, args.null, args.any_hand)
 
 
 if __name__ == "__main__":
