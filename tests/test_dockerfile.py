@@ -57,6 +57,16 @@ def test_the_image_is_slim_python_run_by_a_non_root_user_with_data_on_a_volume()
     assert json.loads(only("CMD")) == ["python", "-m", "bot"]
     assert only("STOPSIGNAL") == "SIGTERM"  # run_bot finishes the actions in flight on it
     assert "/data/" in only("HEALTHCHECK")
+    (install,) = [args for word, args in instructions() if word == "RUN" and "pip install" in args]
+    # setup.py builds the compiled Skat search: the build needs a compiler, the image doesn't.
+    assert install.index("gcc") < install.index("pip install") < install.rindex("purge")
+    assert "import bot.games.skat._ddsc" in install  # a failed (optional) build fails the image
+
+
+def test_dockerignore_keeps_built_and_secret_files_out_of_the_image() -> None:
+    ignored = {line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()
+               if line.strip() and not line.startswith("#")}
+    assert {".env", "**/*.so", ".venv", ".git", "data"} <= ignored
 
 
 def test_the_files_the_image_copies_are_enough_to_run_a_whole_game(tmp_path: Path) -> None:
@@ -74,7 +84,8 @@ def test_the_files_the_image_copies_are_enough_to_run_a_whole_game(tmp_path: Pat
         for source in sources:
             path = ROOT / source
             if path.is_dir():
-                shutil.copytree(path, target, ignore=shutil.ignore_patterns("__pycache__"))
+                # as .dockerignore does: no caches, no extension built for this checkout
+                shutil.copytree(path, target, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
             else:
                 target.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, target / path.name)
