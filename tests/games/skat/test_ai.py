@@ -17,7 +17,8 @@ from bot.games.base import Action
 from bot.games.skat import GAME, ai
 from bot.games.skat.contracts import Contract, points_of
 from bot.games.skat.dds import Search
-from bot.games.skat.rules import FULL_DECK, SkatState
+from bot.games.skat.rules import SkatState
+from tests.games.skat.deals import random_position
 
 # ---- helpers -----------------------------------------------------------------------------
 
@@ -191,35 +192,10 @@ def test_self_play_declarers_win_most_games() -> None:
 # ---- the search ----------------------------------------------------------------------------
 
 
-def random_endgame(rng: random.Random, tricks: int) -> tuple[Any, ...]:
-    cards = list(FULL_DECK)
-    rng.shuffle(cards)
-    order = [2, 0, 1]
-    contract = rng.choice([Contract(kind="grand"), Contract(kind="null"),
-                           Contract(kind="ramsch"),
-                           *(Contract(kind="suit", suit=s) for s in "CSHD")])
-    hands = {s: cards[i * tricks:(i + 1) * tricks] for i, s in enumerate(order)}
-    turn = order[0]
-    trick: list[tuple[int, str]] = []
-    for _ in range(rng.randrange(3)):  # start part-way into a trick
-        card = rng.choice(contract.legal_cards(hands[turn], [c for _, c in trick]))
-        hands[turn] = [c for c in hands[turn] if c != card]
-        trick.append((turn, card))
-        turn = order[(order.index(turn) + 1) % 3]
-    decl = rng.choice(order)
-    if contract.is_ramsch:
-        counted, maxers = {decl}, set(order) - {decl}
-    elif contract.is_null:
-        counted, maxers = set(), set(order) - {decl}
-    else:
-        counted, maxers = {decl}, {decl}
-    return contract, order, hands, trick, turn, counted, maxers, decl
-
-
 def test_rollouts_give_every_legal_card_a_value_in_range() -> None:
     rng = random.Random(3)
     for _ in range(40):
-        contract, order, hands, trick, turn, counted, maxers, decl = random_endgame(rng, 6)
+        contract, order, hands, trick, turn, counted, maxers, decl = random_position(rng, 6)
         search = Search(contract, order, counted=counted, maximizers=maxers, declarer=decl)
         values = search.rollout_values(hands, trick, turn)
         legal = contract.legal_cards(hands[turn], [c for _, c in trick])
@@ -313,7 +289,7 @@ def test_null_window_goal_agrees_with_exact_values() -> None:
     view = GAME.new(3, GAME.options("classic", deals=1), seed=1).view(0)
     checked = 0
     while checked < 40:
-        contract, order, hands, trick, turn, _, _, decl = random_endgame(rng, 4)
+        contract, order, hands, trick, turn, _, _, decl = random_position(rng, 4)
         if not contract.is_trump_game:
             continue
         search = Search(contract, order, counted={decl}, maximizers={decl}, declarer=decl)
@@ -427,7 +403,7 @@ def test_sweep_search_matches_brute_force() -> None:
     rng = random.Random(5)
     swept = 0
     for n in range(150):
-        contract, order, hands, trick, turn, _, _, decl = random_endgame(rng, 3 if n % 2 else 4)
+        contract, order, hands, trick, turn, _, _, decl = random_position(rng, 3 if n % 2 else 4)
         if not contract.is_trump_game:
             continue
         if n % 3 == 0:  # a strong Player, so that sweeps happen

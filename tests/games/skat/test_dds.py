@@ -16,13 +16,11 @@ from typing import Any
 
 from bot.games.skat.contracts import Contract, points_of
 from bot.games.skat.dds import Search
-from bot.games.skat.rules import FULL_DECK
+from tests.games.skat.deals import FAMILIES, random_position
 
 Hands = dict[int, list[str]]
 Trick = list[tuple[int, str]]
 
-FAMILIES = [Contract(kind="grand"), Contract(kind="null"), Contract(kind="ramsch"),
-            *(Contract(kind="suit", suit=s) for s in "CSHD")]
 
 
 def exhaustive(contract: Contract, order: list[int], counted: set[int], maxers: set[int],
@@ -63,31 +61,6 @@ def reference(contract: Contract, order: list[int], hands: Hands, trick: Trick, 
               counted: set[int], maxers: set[int], declarer: int | None,
               unit: str = "points") -> int:
     return exhaustive(contract, order, counted, maxers, declarer, unit)(hands, trick, turn)
-
-
-def random_position(rng: random.Random, tricks: int,
-                    contract: Contract | None = None) -> tuple[Any, ...]:
-    """An endgame of ``tricks`` tricks, possibly part-way into the first, and the roles."""
-    cards = list(FULL_DECK)
-    rng.shuffle(cards)
-    order = rng.choice([[0, 1, 2], [2, 0, 1], [1, 2, 0]])
-    contract = contract or rng.choice(FAMILIES)
-    hands = {s: cards[i * tricks:(i + 1) * tricks] for i, s in enumerate(order)}
-    turn = order[0]
-    trick: Trick = []
-    for _ in range(rng.randrange(3)):
-        card = rng.choice(contract.legal_cards(hands[turn], [c for _, c in trick]))
-        hands[turn] = [c for c in hands[turn] if c != card]
-        trick.append((turn, card))
-        turn = order[(order.index(turn) + 1) % 3]
-    decl = rng.choice(order)
-    if contract.is_ramsch:
-        counted, maxers = {decl}, set(order) - {decl}
-    elif contract.is_null:
-        counted, maxers = set(), set(order) - {decl}
-    else:
-        counted, maxers = {decl}, {decl}
-    return contract, order, hands, trick, turn, counted, maxers, decl
 
 
 def after(contract: Contract, order: list[int], hands: Hands, trick: Trick, turn: int,
