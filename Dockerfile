@@ -27,6 +27,8 @@ RUN apt-get update \
 USER parlour
 VOLUME ["/data"]
 STOPSIGNAL SIGTERM
+# Healthy = the database opens and the bot's heartbeat (beside it) is fresh and says the Discord
+# gateway is connected; a bot that lost Discord turns unhealthy after three failed checks.
 HEALTHCHECK --interval=60s --timeout=5s --start-period=30s --retries=3 \
-    CMD python -c "import sqlite3,sys; sqlite3.connect('file:/data/parlour.sqlite3?mode=ro', uri=True).execute('select 1'); sys.exit(0)"
+    CMD ["python", "-m", "bot", "health"]
 CMD ["python", "-m", "bot"]

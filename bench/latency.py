@@ -89,7 +89,7 @@ def offered_now(runner: BotRunner, user: str, table: Any) -> list[Choice]:
 
 async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
               edit_interval_s: float = 1.0, think_s: float = 0.0,
-              ai_processes: int = 0) -> dict[str, float]:
+              ai_processes: int = 0, picture_processes: int = 1) -> dict[str, float]:
     fake = await FakeDiscord(channels=tables).start()
     point_discord_at(fake)
     users = [fake.add_user(f"player{i}") for i in range(tables)]
@@ -98,7 +98,8 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         db = Path(tmp) / "bench.sqlite3"
         runner = BotRunner(fake, db, service={"ai_budget_ms": ai_budget_ms,
                                               "ai_processes": ai_processes},
-                           settings={"table_edit_interval_s": edit_interval_s})
+                           settings={"table_edit_interval_s": edit_interval_s,
+                                     "picture_processes": picture_processes})
         await runner.start()
         fake.record_requests = fake.keep_events = False
         clicks: list[Interaction] = []
@@ -109,6 +110,7 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         rest_before = fake.bot_requests
         load_before = os.getloadavg()[0]
         cpu_before = time.process_time()
+        workers_before = _descendants_cpu()
         started = time.perf_counter()
         try:
             async with asyncio.TaskGroup() as group:  # one failure stops every table
@@ -117,6 +119,7 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
                                                   random.Random(rng.random()), clicks, think_s))
             elapsed = time.perf_counter() - started
             cpu = time.process_time() - cpu_before
+            workers_cpu = _descendants_cpu() - workers_before
             persisted = _persisted(db) - before
             rest = fake.bot_requests - rest_before
         finally:
@@ -137,8 +140,30 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         "human_actions_per_s": len(latencies) / elapsed,
         "rest_per_s": rest / elapsed,
         "cpu_s": cpu, "cpu_ms_per_action": 1000 * cpu / max(1, persisted),
+        "workers_cpu_s": workers_cpu,
+        "workers_ms_per_action": 1000 * workers_cpu / max(1, persisted),
         "load": max(load_before, os.getloadavg()[0]), "stuck": stuck,
     }
+
+
+def _descendants_cpu() -> float:
+    """CPU seconds used so far by this process's descendants (AI and picture workers, which
+    a fork server starts, so they are grandchildren); Linux /proc, 0 elsewhere."""
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        pid = int(stat.parent.name)
+        parents[pid] = int(fields[1])
+        ticks[pid] = int(fields[11]) + int(fields[12])  # utime + stime
+    mine, frontier = set(), {os.getpid()}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier} - mine
+        mine |= frontier
+    return sum(ticks[pid] for pid in mine) / os.sysconf("SC_CLK_TCK")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
                              "which measures the bot saturated)")
     parser.add_argument("--ai-processes", type=int, default=min(2, os.cpu_count() or 1),
                         help="AI worker processes (0: threads), as the ai_processes setting")
+    parser.add_argument("--picture-processes", type=int, default=1,
+                        help="picture worker processes (0: a thread), as picture_processes")
     parser.add_argument("--switch-interval-ms", type=float, default=1.0,
                         help="GIL switch interval, as run_bot sets it (gil_switch_interval_ms)")
     parser.add_argument("--seed", type=int, default=1)
@@ -164,7 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice warnings
     harness.WAIT_S = 120.0  # saturated, waits are long: measure them rather than fail
     r = asyncio.run(run(args.tables, args.actions, args.ai_budget_ms, args.seed,
-                        args.edit_interval, args.think_ms / 1000, args.ai_processes))
+                        args.edit_interval, args.think_ms / 1000, args.ai_processes,
+                        args.picture_processes))
     print(f"tables {r['tables']:.0f}, human actions {r['human_actions']:.0f} "
           f"in {r['seconds']:.1f} s (AI budget {args.ai_budget_ms} ms in "
           f"{args.ai_processes or 'no'} worker processes, think {args.think_ms:.0f} ms)")
@@ -179,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
           f"({r['cpu_ms_per_action']:.1f} ms per persisted action: bot + fake"
           f"{'' if args.ai_processes else ' + AI threads'}); "
           f"load average {r['load']:.1f} on {os.cpu_count()} cores")
+    print(f"worker processes CPU {r['workers_cpu_s']:.1f} s ({r['workers_ms_per_action']:.1f} ms "
+          f"per persisted action: AI moves, {args.picture_processes} picture worker(s))")
     if r["stuck"]:  # a database thread left running would keep the process alive
         sys.stdout.flush()
         os._exit(0)

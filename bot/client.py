@@ -2,17 +2,22 @@
 
 `setup_hook` opens the table service (unless one is injected), subscribes the `TableUI`,
 registers the persistent components and loads the cogs, then syncs the slash commands (to the
-dev guild when one is set: instant; else globally). `close` lets actions in flight finish and
-pending edits go out before the connection closes.
+dev guild when one is set: instant; else globally) when the command tree changed since the last
+sync: Discord rate-limits syncs, and most starts change nothing. `sync_commands` (``python -m bot
+sync``) forces one. `close` lets actions in flight finish and pending edits go out before the
+connection closes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import signal
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -21,15 +26,22 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord.components import DYNAMIC_ITEMS
-from bot.discord.replies import SOMETHING_WRONG, refuse
-from bot.discord.tables import TableUI
+from bot.discord.cooldown import Cooldown
+from bot.discord.painter import Painter
+from bot.discord.replies import SOMETHING_WRONG, phrase, refuse
+from bot.discord.round_posts import RoundPosts
+from bot.discord.table_ui import TableUI
+from bot.health import Heartbeat, health_path
+from bot.service.errors import Refusal
+from bot.store import UnusableDatabase
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.euchre", "cogs.skat", "cogs.leaderboard", "cogs.help")
+EXTENSIONS = ("cogs.euchre", "cogs.skat", "cogs.dice", "cogs.dominoes", "cogs.patience",
+              "cogs.leaderboard", "cogs.cards", "cogs.help")
 CLOSE_TIMEOUT_S = 30.0
 SERVICE_CLOSE_TIMEOUT_S = 8.0
 
@@ -49,8 +61,9 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
             await refuse(interaction, str(error) or "You can't use this command here.")
         elif isinstance(error, app_commands.TransformerError):
             await refuse(interaction, f"I can't read `{error.value}` for that option.")
+        elif isinstance(original := getattr(error, "original", error), Refusal):
+            await refuse(interaction, phrase(original))  # e.g. the database cannot save now
         else:
-            original = getattr(error, "original", error)
             log.error(
                 "command %s failed",
                 getattr(interaction.command, "qualified_name", "?"),
@@ -62,7 +75,9 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
 class ParlourBot(commands.Bot):
     """The bot: slash commands only, default intents (no privileged ones)."""
 
-    def __init__(self, settings: Settings, service: TableService | None = None) -> None:
+    def __init__(
+        self, settings: Settings, service: TableService | None = None, *, sync_only: bool = False
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -76,28 +91,60 @@ class ParlourBot(commands.Bot):
         self.table_ui: TableUI | None = None
         self._reoffer: asyncio.Task[None] | None = None
         self._closing = False
+        self._sync_only = sync_only
+        """Log in, sync the commands, nothing else: no service, no gateway (`sync_commands`)."""
+        self.synced: int | None = None
+        """How many commands the last sync sent, or None when this start did not sync."""
+        self.thread_cooldown = Cooldown(settings.thread_cooldown_s)
+        """Shared by every game's ``new thread:true``: one new thread per user per interval."""
+        self.heartbeat = Heartbeat(health_path(settings.database_path))
+        """The gateway's state for `python -m bot health` (the Docker health check)."""
+        self._beating: asyncio.Task[None] | None = None
+
+    async def open_service(self) -> None:
+        """Open the bot's own table service (if it has none yet). `run_bot` calls it before
+        connecting, so a database that cannot be used stops the bot before Discord sees it;
+        raises `bot.store.UnusableDatabase` (one line for the operator)."""
+        if self.service is not None:
+            return
+        from bot.service.tables import TableService
+
+        settings = self.settings
+        settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+        self.service = await TableService.open(
+            settings.database_path,
+            turn_timeout_s=settings.turn_timeout_s,
+            lobby_timeout_s=settings.lobby_timeout_s,
+            timeouts_before_ai=settings.timeouts_before_ai,
+            ai_budget_ms=settings.ai_budget_ms,
+            ai_processes=settings.ai_processes,
+            daily_ahead=settings.daily_ahead,
+        )
+        self.service.solo_idle_s = settings.solo_idle_s
 
     async def setup_hook(self) -> None:
         settings = self.settings
-        if self.service is None:
-            from bot.service.tables import TableService
-
-            settings.database_path.parent.mkdir(parents=True, exist_ok=True)
-            self.service = await TableService.open(
-                settings.database_path,
-                turn_timeout_s=settings.turn_timeout_s,
-                lobby_timeout_s=settings.lobby_timeout_s,
-                timeouts_before_ai=settings.timeouts_before_ai,
-                ai_budget_ms=settings.ai_budget_ms,
-                ai_processes=settings.ai_processes,
-            )
-        self.table_ui = TableUI(self, self.service, edit_interval_s=settings.table_edit_interval_s)
+        if self._sync_only:
+            for extension in EXTENSIONS:
+                await self.load_extension(extension)
+            await self._sync(force=True)
+            return
+        await self.open_service()
+        assert self.service is not None
+        painter = Painter(settings.picture_processes)
+        painter.start()
+        self.table_ui = TableUI(self, self.service, edit_interval_s=settings.table_edit_interval_s,
+                                painter=painter)
         self.service.subscribe(self.table_ui.on_update)
+        self.table_ui.reports = RoundPosts(self, self.service)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        self.table_ui.reports.start()
         await self.service.start()
         self._reoffer = asyncio.create_task(self.table_ui.reoffer_turns(), name="parlour-reoffer")
+        self.heartbeat.set("connecting")
+        self._beating = asyncio.create_task(self.heartbeat.run(), name="parlour-heartbeat")
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:
@@ -116,16 +163,32 @@ class ParlourBot(commands.Bot):
                 exc.text,
             )
 
-    async def _sync(self) -> None:
+    async def _sync(self, *, force: bool = False) -> None:
         guild_id = self.settings.dev_guild_id
-        if guild_id is not None:
-            guild = discord.Object(guild_id)
+        guild = discord.Object(guild_id) if guild_id is not None else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+        stamp = sync_stamp_path(self.settings)
+        digest = self.tree_digest(guild)
+        if not force and _read_stamp(stamp) == digest:
+            log.info("slash commands unchanged since the last sync; not syncing "
+                     "(python -m bot sync forces it)")
+            return
+        synced = await self.tree.sync(guild=guild)
+        self.synced = len(synced)
+        if guild is not None:
             log.info("synced %d commands to guild %s", len(synced), guild_id)
         else:
-            synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
+        _write_stamp(stamp, digest)
+
+    def tree_digest(self, guild: discord.abc.Snowflake | None) -> str:
+        """A hash of what a sync would send, and where: same hash, nothing to sync."""
+        commands = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        commands.sort(key=lambda c: (c.get("type", 1), c["name"]))
+        where = {"application": self.application_id, "guild": guild.id if guild else None}
+        text = json.dumps({**where, "commands": commands}, sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # Parlour sends no modals, so any modal submit is unknown and gets the same answer.
@@ -137,7 +200,15 @@ class ParlourBot(commands.Bot):
                 log.exception("answering an unknown component failed")
 
     async def on_ready(self) -> None:
+        self.heartbeat.set("connected")
         log.info("logged in as %s in %d guilds", self.user, len(self.guilds))
+
+    async def on_resumed(self) -> None:
+        self.heartbeat.set("connected")
+
+    async def on_disconnect(self) -> None:
+        if not self._closing:
+            self.heartbeat.set("disconnected")
 
     async def close(self) -> None:
         """Finish actions in flight and the last edits, then disconnect."""
@@ -146,6 +217,9 @@ class ParlourBot(commands.Bot):
         self._closing = True
         if self._reoffer is not None and not self._reoffer.done():
             self._reoffer.cancel()
+        if self._beating is not None:
+            self._beating.cancel()
+            self.heartbeat.set("closed")
         if self.service is not None and self._owns_service:
             # Bounded: `docker stop` kills after 10 s, and a hung close must not keep the
             # process alive (the database is WAL; an unfinished close loses nothing committed).
@@ -158,7 +232,33 @@ class ParlourBot(commands.Bot):
                 await asyncio.wait_for(self.table_ui.close(), SERVICE_CLOSE_TIMEOUT_S)
             except Exception:
                 log.exception("sending the last table edits failed")
+            if self.table_ui.reports is not None:
+                await self.table_ui.reports.close()  # what is not out goes out after a restart
         await super().close()
+
+
+def sync_stamp_path(settings: Settings) -> Path:
+    """The file beside the database that holds the hash of the last synced command tree."""
+    db = settings.database_path
+    return db.with_name(db.name + ".commands-sha256")
+
+
+def _read_stamp(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _write_stamp(path: Path, digest: str) -> None:
+    """Best effort: without the stamp the next start syncs once more, which is harmless."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(path.name + ".tmp")
+        partial.write_text(digest + "\n", encoding="ascii")
+        partial.replace(path)
+    except OSError as exc:
+        log.warning("could not record the command sync in %s: %s", path, exc)
 
 
 def create_bot(settings: Settings, service: TableService | None = None) -> ParlourBot:
@@ -181,6 +281,7 @@ async def run_bot(settings: Settings, *, service: TableService | None = None) ->
             loop.add_signal_handler(sig, stop.set)
             installed.append(sig)
     try:
+        await bot.open_service()  # UnusableDatabase goes to the caller, before any connection
         async with bot:
             runner = asyncio.create_task(bot.start(settings.discord_token), name="parlour-bot")
             stopper = asyncio.create_task(stop.wait(), name="parlour-stop")
@@ -194,7 +295,9 @@ async def run_bot(settings: Settings, *, service: TableService | None = None) ->
             else:
                 stopper.cancel()
                 error = runner.exception()
-                if error is not None and not isinstance(error, discord.LoginFailure):
+                if error is not None and not isinstance(
+                    error, (discord.LoginFailure, UnusableDatabase)
+                ):
                     # e.g. a gateway payload discord.py cannot parse ends bot.start(): exit
                     # non-zero so the supervisor (Docker, systemd) starts a fresh process.
                     log.critical("the Discord client stopped: %r; exiting", error)
@@ -206,6 +309,27 @@ async def run_bot(settings: Settings, *, service: TableService | None = None) ->
     finally:
         for sig in installed:
             loop.remove_signal_handler(sig)
+        if bot._owns_service and bot.service is not None:
+            # Closed by bot.close() already, unless the client never got that far (safe twice).
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(bot.service.close(), SERVICE_CLOSE_TIMEOUT_S)
 
 
-__all__ = ["EXTENSIONS", "BadToken", "ParlourBot", "create_bot", "run_bot"]
+async def sync_commands(settings: Settings) -> int:
+    """``python -m bot sync``: log in over HTTP (no gateway, no table service), sync the slash
+    commands whatever the stamp says, and stop. Returns how many commands were sent."""
+    bot = ParlourBot(settings, sync_only=True)
+    try:
+        async with bot:
+            await bot.login(settings.discord_token)  # runs setup_hook, which syncs
+    except discord.LoginFailure as exc:
+        raise BadToken(
+            "Discord refused DISCORD_TOKEN (401 Unauthorized): check or reset the bot token."
+        ) from exc
+    return bot.synced or 0
+
+
+__all__ = [
+    "EXTENSIONS", "BadToken", "ParlourBot", "create_bot", "run_bot", "sync_commands",
+    "sync_stamp_path",
+]

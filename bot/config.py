@@ -22,12 +22,28 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     turn_timeout_s: float = Field(default=300.0, gt=0)
     lobby_timeout_s: float = Field(default=1800.0, gt=0)
+    solo_idle_s: float = Field(default=7 * 24 * 3600.0, gt=0)
+    """A game played alone (patience) left untouched this long is given up."""
     timeouts_before_ai: int = Field(default=2, ge=1)
     ai_budget_ms: int = Field(default=200, ge=10)
     table_edit_interval_s: float = Field(default=1.0, ge=0)
+    thread_cooldown_s: float = Field(
+        default=120.0, ge=0,
+        description="How long one user waits between two `/<game> new thread:true`.",
+    )
     ai_processes: int = Field(
         default_factory=lambda: min(2, os.cpu_count() or 1), ge=0,
         description="Worker processes for AI moves (off the event loop's GIL); 0 = threads.",
+    )
+    daily_ahead: bool = Field(
+        default=True,
+        description="Work out every patience's daily deal ahead of its day (in a worker process "
+        "of its own), so the first player of the day never waits for the solver.",
+    )
+    picture_processes: int = Field(
+        default=1, ge=0,
+        description="Worker processes that draw the tables' and hands' pictures (off the event "
+        "loop's GIL); 0 = a thread.",
     )
     gil_switch_interval_ms: float = Field(
         default=1.0, gt=0, le=100,

@@ -6,8 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.gamecog import GameCog
+from bot.discord.public_table import on_the_table
 from bot.discord.replies import guard, reply
-from bot.games.registry import keys as game_keys
+from bot.discord.solocog import SoloGameCog
 
 HELP = """\
 **Parlour** hosts the classic parlour games of the old rule books.
@@ -20,9 +22,16 @@ HELP = """\
 `/<game> rules [preset]` the rules; `/<game> abort` close the table
 `/<game> remove <seat>` free a lobby seat (host); `/<game> resign` let the AI finish for you
 Your hand arrives by DM with a button for every legal move. If your DMs are closed, press
-**Show my hand** under the table message instead.
+**Show my hand** under the table message instead.{public}
 
-**Anywhere**: `/leaderboard <game> [scope]`, `/stats [user]`, `/help`.
+**Alone, in a DM with me** (`<solo>` is {solo}; from a server too, if you added the app):
+`/<solo> play [game] [seed]` deal a game (type to search all of them by name); the message
+holds the picture and the moves: pick a card, then where it goes; Undo, Rules, Give up
+`/<solo> daily [game]` today's deal, the same for everyone; `/<solo> leaderboard [game] [today]`
+`/<solo> stats [game]` played, won, streaks and bests; `/<solo> show` your open game again
+
+**Anywhere**: `/leaderboard <game> [scope]`, `/stats [user]`, `/cards style` (two suit colours or
+four), `/help`.
 """
 
 
@@ -31,10 +40,25 @@ class HelpCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="help", description="What Parlour can do.")
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def help(self, interaction: discord.Interaction) -> None:
         async with guard(interaction):
-            games = ", ".join(f"`{k}`" for k in game_keys())
-            await reply(interaction, HELP.format(games=games), ephemeral=True)
+            await reply(interaction, help_text(self.bot), ephemeral=True)
+
+
+def help_text(bot: commands.Bot) -> str:
+    """The help, naming the games whose commands this bot has loaded, by kind."""
+    tables = sorted(c.game_key for c in bot.cogs.values() if isinstance(c, GameCog))
+    solo = sorted(c.game_key for c in bot.cogs.values() if isinstance(c, SoloGameCog))
+    public = [k for k in tables if on_the_table(k)]
+    note = (f"\nGames that hide nothing ({_keys(public)}) have no hands: the table message "
+            "shows the play and carries the buttons of whoever is to move." if public else "")
+    return HELP.format(games=_keys(tables), solo=_keys(solo), public=note)
+
+
+def _keys(keys: list[str]) -> str:
+    return ", ".join(f"`{k}`" for k in keys) or "none yet"
 
 
 async def setup(bot: commands.Bot) -> None:

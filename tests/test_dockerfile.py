@@ -56,7 +56,9 @@ def test_the_image_is_slim_python_run_by_a_non_root_user_with_data_on_a_volume()
     assert env.get("PYTHONUNBUFFERED") == "1"  # logs reach `docker logs` at once
     assert json.loads(only("CMD")) == ["python", "-m", "bot"]
     assert only("STOPSIGNAL") == "SIGTERM"  # run_bot finishes the actions in flight on it
-    assert "/data/" in only("HEALTHCHECK")
+    options, _, check = only("HEALTHCHECK").partition("CMD")
+    assert json.loads(check) == ["python", "-m", "bot", "health"]  # the gateway, not just a file
+    assert "--retries=" in options and "--start-period=" in options
     (install,) = [args for word, args in instructions() if word == "RUN" and "pip install" in args]
     # setup.py builds the compiled Skat search: the build needs a compiler, the image doesn't.
     assert install.index("gcc") < install.index("pip install") < install.rindex("purge")
@@ -99,6 +101,16 @@ def test_the_files_the_image_copies_are_enough_to_run_a_whole_game(tmp_path: Pat
     )
     assert run.returncode == 0, run.stderr
     assert all(line.startswith(str(app)) for line in run.stdout.split()), run.stdout
+    # the pictures' fonts arrive with the code, and a picture draws from that folder alone
+    fonts = subprocess.run(
+        [sys.executable, "-c",
+         "from bot.render.pictures import fonts, layout; fonts.font_bytes(); "
+         "fonts.font_bytes(True); print(fonts.resources.files('bot.render')); "
+         "assert layout.draw_layout([layout.PileDrawing('t1', cards=['HA'])])"],
+        cwd=app, env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert fonts.returncode == 0, fonts.stderr
+    assert fonts.stdout.startswith(str(app)), fonts.stdout
     db = data / "parlour.sqlite3"
     game = subprocess.run(
         [sys.executable, "-m", "bot", "play", "euchre", "--players", "4", "--seed", "3",
@@ -112,6 +124,18 @@ def test_the_files_the_image_copies_are_enough_to_run_a_whole_game(tmp_path: Pat
         finished = conn.execute("SELECT COUNT(*) FROM tables WHERE status = 'finished'")
         assert finished.fetchone()[0] == 1
     assert applied == len(list((ROOT / "migrations").glob("*.sql")))
+    # The health check: unhealthy (one line, exit 1) until the bot's heartbeat says connected.
+    health_env = {**env, "DATABASE_PATH": str(db)}
+    check = [sys.executable, "-m", "bot", "health"]
+    sick = subprocess.run(check, cwd=app, env=health_env, capture_output=True, text=True,
+                          timeout=60)
+    assert sick.returncode == 1 and len(sick.stderr.strip().splitlines()) == 1, sick.stderr
+    beat = "from pathlib import Path; from bot.health import Heartbeat, health_path; " \
+        f"Heartbeat(health_path(Path({str(db)!r}))).set('connected')"
+    subprocess.run([sys.executable, "-c", beat], cwd=app, env=env, check=True, timeout=60)
+    well = subprocess.run(check, cwd=app, env=health_env, capture_output=True, text=True,
+                          timeout=60)
+    assert well.returncode == 0, well.stderr
     # Without a token the image's CMD ends in one clear line and exit code 2.
     bare = subprocess.run(
         [sys.executable, "-m", "bot"], cwd=app, env={**env, "DATABASE_PATH": str(db)},

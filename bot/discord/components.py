@@ -28,6 +28,9 @@ class ClickHandler(Protocol):
     ) -> None: ...
     async def on_lobby(self, interaction: Interaction, table_id: int, op: ids.LobbyOp) -> None: ...
     async def on_show_hand(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_pick(
+        self, interaction: Interaction, table_id: int, version: int, source: str
+    ) -> None: ...
     async def on_bad_component(self, interaction: Interaction, why: str) -> None: ...
 
 
@@ -45,6 +48,7 @@ async def _dispatch(interaction: Interaction, custom_id: str, select_value: str 
         await handler.on_action(interaction, parsed.table_id, parsed.version, parsed.action)
     elif isinstance(parsed, ids.SelectId):
         if select_value is None or not ids.valid_action(select_value):
+            log.info("a select of %r sent a choice we did not offer: %r", custom_id, select_value)
             await handler.on_bad_component(interaction, "That choice is not one I offered.")
         else:
             await handler.on_action(interaction, parsed.table_id, parsed.version, select_value)
@@ -52,7 +56,14 @@ async def _dispatch(interaction: Interaction, custom_id: str, select_value: str 
         await handler.on_lobby(interaction, parsed.table_id, parsed.op)
     elif isinstance(parsed, ids.HandId):
         await handler.on_show_hand(interaction, parsed.table_id)
+    elif isinstance(parsed, ids.PickId):
+        if select_value is None or not ids.valid_source(select_value):
+            await handler.on_bad_component(interaction, "That choice is not one I offered.")
+        else:
+            await handler.on_pick(interaction, parsed.table_id, parsed.version, select_value)
     else:
+        # Forged or garbled by a client: worth a note, not an alarm (at most INFO).
+        log.info("a click with a malformed custom id: %r", custom_id)
         await handler.on_bad_component(interaction, "I don't recognise that button.")
 
 
@@ -104,11 +115,30 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
         await _dispatch(interaction, self.custom_id, chosen)
 
 
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.PICK_TEMPLATE):
+    """The first step of a two-step move: the value is the source the player picked."""
+
+    def __init__(self, item: discord.ui.Select[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PickSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = self.item.values
+        await _dispatch(interaction, self.custom_id, values[0] if len(values) == 1 else None)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton,
     LobbyButton,
     HandButton,
     ActionSelect,
+    PickSelect,
 )
 """Register with ``client.add_dynamic_items(*DYNAMIC_ITEMS)``."""
 
@@ -120,9 +150,13 @@ def _button(spec: ButtonSpec, row: int) -> ActionButton:
     )
 
 
-def _select(spec: SelectSpec, row: int) -> ActionSelect:
-    options = [discord.SelectOption(label=label, value=value) for value, label in spec.options]
-    return ActionSelect(
+def _select(spec: SelectSpec, row: int) -> ActionSelect | PickSelect:
+    options = [
+        discord.SelectOption(label=label, value=value, default=value == spec.default)
+        for value, label in spec.options
+    ]
+    kind = PickSelect if spec.custom_id.startswith("pk:") else ActionSelect
+    return kind(
         discord.ui.Select(
             custom_id=spec.custom_id,
             placeholder=spec.placeholder[:150],

@@ -14,6 +14,11 @@ custom id                              meaning
 ``pl:<table_id>:<op>``                 a lobby button; ``op`` is ``join``, ``leave``,
                                        ``ai`` (add an AI seat) or ``start``
 ``ph:<table_id>``                      "Show my hand": an ephemeral hand with fresh buttons
+``pk:<table_id>:<version>``            the first step of a two-step move: a select of the
+                                       cards (sources) that can move; the picked value is
+                                       the source, and the answer shows its destinations
+                                       as a ``ps`` select of whole actions, so the half-
+                                       chosen move lives in the message, not in memory
 =====================================  ==================================================
 
 Ids are decimal, the action is the game's compact form (``kind`` or ``kind:arg``). A custom id
@@ -40,12 +45,17 @@ MAX_CUSTOM_ID = 100
 LOBBY_OPS = ("join", "leave", "ai", "start")
 LobbyOp = Literal["join", "leave", "ai", "start"]
 
-# The dispatch templates are deliberately loose (anything after the prefix) so that a malformed
-# id still reaches our callback and gets a polite answer; the strict patterns below decide.
-ACTION_TEMPLATE = r"pa:(?P<rest>.*)"
-SELECT_TEMPLATE = r"ps:(?P<rest>.*)"
-LOBBY_TEMPLATE = r"pl:(?P<rest>.*)"
-HAND_TEMPLATE = r"ph:(?P<rest>.*)"
+# The dispatch templates are deliberately loose (anything after the prefix, line breaks too:
+# discord.py fullmatches them) so that a malformed id still reaches our callback and gets a
+# polite answer; the strict patterns below decide.
+ACTION_TEMPLATE = r"(?s)pa:(?P<rest>.*)"
+SELECT_TEMPLATE = r"(?s)ps:(?P<rest>.*)"
+LOBBY_TEMPLATE = r"(?s)pl:(?P<rest>.*)"
+HAND_TEMPLATE = r"(?s)ph:(?P<rest>.*)"
+PICK_TEMPLATE = r"(?s)pk:(?P<rest>.*)"
+
+MAX_ID = 2**63 - 1
+"""Table ids and versions are SQLite integers: a larger number must never reach the database."""
 
 _INT = r"(0|[1-9][0-9]{0,18})"
 _ACTION = r"[A-Za-z0-9_]+(:[A-Za-z0-9_\-,.+>]+)?"
@@ -53,6 +63,8 @@ _ACTION_RE = re.compile(rf"pa:(?P<table>{_INT}):(?P<version>{_INT}):(?P<action>{
 _SELECT_RE = re.compile(rf"ps:(?P<table>{_INT}):(?P<version>{_INT})(:(?P<part>[0-4]))?")
 _LOBBY_RE = re.compile(rf"pl:(?P<table>{_INT}):(?P<op>{'|'.join(LOBBY_OPS)})")
 _HAND_RE = re.compile(rf"ph:(?P<table>{_INT})")
+_PICK_RE = re.compile(rf"pk:(?P<table>{_INT}):(?P<version>{_INT})")
+_SOURCE_RE = re.compile(r"[A-Za-z0-9_\-.+]{1,32}")
 _ACTION_VALUE_RE = re.compile(_ACTION)
 
 
@@ -98,7 +110,16 @@ class HandId:
         return _checked(f"ph:{self.table_id}")
 
 
-CustomId = ActionId | SelectId | LobbyId | HandId
+@dataclass(frozen=True)
+class PickId:
+    table_id: int
+    version: int
+
+    def encode(self) -> str:
+        return _checked(f"pk:{self.table_id}:{self.version}")
+
+
+CustomId = ActionId | SelectId | LobbyId | HandId | PickId
 
 
 def _checked(text: str) -> str:
@@ -119,16 +140,26 @@ def valid_action(value: str) -> bool:
     return len(value) <= 64 and _ACTION_VALUE_RE.fullmatch(value) is not None
 
 
+def valid_source(value: str) -> bool:
+    """Whether ``value`` looks like a pile id a picker offered (``t3``, ``w``, ``f1``)."""
+    return _SOURCE_RE.fullmatch(value) is not None
+
+
 def parse(custom_id: str) -> CustomId | None:
-    """The id's meaning, or None when it is not one of ours or is malformed."""
+    """The id's meaning, or None when it is not one of ours or is malformed (never raises)."""
     if not isinstance(custom_id, str) or len(custom_id) > MAX_CUSTOM_ID:
         return None
+    parsed: CustomId | None = None
     if m := _ACTION_RE.fullmatch(custom_id):
-        return ActionId(int(m["table"]), int(m["version"]), m["action"])
-    if m := _SELECT_RE.fullmatch(custom_id):
-        return SelectId(int(m["table"]), int(m["version"]), int(m["part"] or 0))
-    if m := _LOBBY_RE.fullmatch(custom_id):
-        return LobbyId(int(m["table"]), m["op"])  # type: ignore[arg-type]
-    if m := _HAND_RE.fullmatch(custom_id):
-        return HandId(int(m["table"]))
-    return None
+        parsed = ActionId(int(m["table"]), int(m["version"]), m["action"])
+    elif m := _SELECT_RE.fullmatch(custom_id):
+        parsed = SelectId(int(m["table"]), int(m["version"]), int(m["part"] or 0))
+    elif m := _LOBBY_RE.fullmatch(custom_id):
+        parsed = LobbyId(int(m["table"]), m["op"])  # type: ignore[arg-type]
+    elif m := _HAND_RE.fullmatch(custom_id):
+        parsed = HandId(int(m["table"]))
+    elif m := _PICK_RE.fullmatch(custom_id):
+        parsed = PickId(int(m["table"]), int(m["version"]))
+    if parsed is None or parsed.table_id > MAX_ID or getattr(parsed, "version", 0) > MAX_ID:
+        return None  # 19 digits may still be past SQLite's largest integer
+    return parsed

@@ -10,20 +10,31 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.cooldown import Cooldown, wait_words
+from bot.discord.public_table import on_the_table
 from bot.discord.replies import DM_ONLY, GUILD_ONLY, guard, refuse, reply
-from bot.discord.tables import TableUI, display_name, is_manager, table_embed, table_view
+from bot.discord.table_messages import display_name, is_manager, table_embed, table_view
+from bot.discord.table_ui import TableUI
 from bot.games import registry
 from bot.games.base import Game
 from bot.service.models import TableInfo
 
 log = logging.getLogger(__name__)
 RULES_MAX = 4096
+THREAD_COOLDOWN_S = 120.0
+"""For a bot without its own cooldown (tests that build a bare ``commands.Bot``)."""
+
+
+def given(**chosen: Any) -> dict[str, Any] | None:
+    """The options a command's user set (those left out are None), or None for none."""
+    return {k: v for k, v in chosen.items() if v is not None} or None
 
 
 class GameCog(commands.GroupCog):
@@ -46,6 +57,10 @@ class GameCog(commands.GroupCog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.game: Game = registry.get(self.game_key)
+        self.thread_cooldown: Cooldown = getattr(bot, "thread_cooldown", None) or Cooldown(
+            THREAD_COOLDOWN_S
+        )
+        """One new thread per user per interval, shared by every game of the bot."""
         self._offer_choices()
 
     # -- wiring ---------------------------------------------------------------------------
@@ -54,15 +69,13 @@ class GameCog(commands.GroupCog):
         return self.bot.table_ui  # type: ignore[attr-defined, no-any-return]
 
     def _offer_choices(self) -> None:
-        """Give ``new``/``rules`` the game's presets and ``new`` its player counts as choices."""
-        presets = [app_commands.Choice(name=p, value=p) for p in list(self.game.presets)[:25]]
+        """Give ``new`` the game's player counts as choices (presets come by autocomplete,
+        from the game's catalogue, so no list is ever cut at Discord's 25 choices)."""
         counts = [app_commands.Choice(name=str(n), value=n) for n in self.game.players[:25]]
         for command in self.walk_app_commands():
             if not isinstance(command, app_commands.Command):
                 continue
             params = command._params
-            if "preset" in params and presets:
-                params["preset"] = dataclasses.replace(params["preset"], choices=presets)
             if "players" in params and counts:
                 params["players"] = dataclasses.replace(params["players"], choices=counts)
 
@@ -100,8 +113,18 @@ class GameCog(commands.GroupCog):
             return None
         return table
 
+    async def preset_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The game's variants whose id, title or alias matches what was typed."""
+        return [
+            app_commands.Choice(name=v.title[:100], value=v.id)
+            for v in self.game.find_variants(current, limit=25)
+        ]
+
     # -- commands -------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a table in this channel (or a thread).")
+    @app_commands.autocomplete(preset=preset_autocomplete)
     @app_commands.describe(
         preset="Which rules (the old book's, or modern)",
         players="How many seats",
@@ -131,7 +154,7 @@ class GameCog(commands.GroupCog):
                 return
             assert interaction.channel_id is not None
             checked = self.game.options(preset, **(options or {}))  # refused before any thread
-            self.game.check_players(players or self.game.default_players, checked)
+            self.game.check_players(players or self.game.default_players_for(checked), checked)
             target: discord.abc.Messageable | None = None
             channel_id = interaction.channel_id
             if thread and not self.in_dms:
@@ -139,12 +162,23 @@ class GameCog(commands.GroupCog):
                 if not isinstance(channel, discord.TextChannel):
                     await refuse(interaction, "I can open a thread only from a text channel.")
                     return
+                if (wait := self.thread_cooldown.take(interaction.user.id)) is not None:
+                    await refuse(
+                        interaction,
+                        "You opened a table thread a moment ago; you can open another in "
+                        f"{wait_words(wait)}, or open this table right here without a thread.",
+                    )
+                    return
                 await interaction.response.defer(thinking=True)  # three REST calls follow
-                target = await channel.create_thread(
-                    name=f"{self.game.title} table",
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=1440,
-                )
+                try:
+                    target = await channel.create_thread(
+                        name=f"{self.game.title} table",
+                        type=discord.ChannelType.public_thread,
+                        auto_archive_duration=1440,
+                    )
+                except Exception:
+                    self.thread_cooldown.give_back(interaction.user.id)
+                    raise
                 channel_id = target.id
             await self._open(interaction, channel_id, target, preset, players, options)
 
@@ -230,7 +264,10 @@ class GameCog(commands.GroupCog):
                 is_manager=is_manager(interaction),
                 fill_with_ai=fill,
             )
-            await reply(interaction, "The cards are dealt. Watch your DMs for your hand.")
+            if on_the_table(self.game_key):
+                await reply(interaction, "The game begins: play on the table message.")
+            else:
+                await reply(interaction, "The cards are dealt. Watch your DMs for your hand.")
 
     @app_commands.command(name="hand", description="Show your hand and your choices (only to you).")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -244,15 +281,36 @@ class GameCog(commands.GroupCog):
         return []
 
     @app_commands.command(name="rules", description="How this game is played.")
-    @app_commands.describe(preset="Which rules")
+    @app_commands.describe(preset="Which rules (default: this channel's table, as it plays)")
+    @app_commands.autocomplete(preset=preset_autocomplete)
     async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
+        await self._show_rules(interaction, preset)
+
+    async def _show_rules(self, interaction: discord.Interaction, preset: str | None,
+                          after: Callable[[Any], str] | None = None) -> None:
+        """The rules of ``preset`` (default: this channel's table, as it plays), titled by the
+        catalogue; ``after(options)`` adds a game's own words (how its buttons play them)."""
         async with guard(interaction):
-            options = self.game.options(preset)
+            options = await self._table_options(interaction) if preset is None else None
+            options = options or self.game.options(preset)
             text = self.game.rules_text(options)
+            if after is not None:
+                text = f"{text}\n\n{after(options)}"
             if len(text) > RULES_MAX:  # an embed holds 4096 characters, a message only 2000
                 text = text[: RULES_MAX - 1] + "…"
-            embed = discord.Embed(title=f"{self.game.title} ({options.preset})", description=text)
+            title = next((v.title for v in self.game.variants() if v.id == options.preset),
+                         None) or f"{self.game.title} ({options.preset})"
+            embed = discord.Embed(title=title, description=text)
             await reply(interaction, embed=embed, ephemeral=True)
+
+    async def _table_options(self, interaction: discord.Interaction) -> Any | None:
+        """The options of this channel's open table of this game (house rules included)."""
+        if interaction.channel_id is None or interaction.guild_id is None:
+            return None
+        table = await self.ui.service.table_in_channel(interaction.channel_id)
+        if table is None or table.game_key != self.game_key:
+            return None
+        return self.game.options(table.preset, **table.options)
 
     @app_commands.command(name="score", description="The table as everyone sees it.")
     async def score(self, interaction: discord.Interaction) -> None:

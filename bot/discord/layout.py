@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot import render
-from bot.discord.custom_ids import ActionId, SelectId, fits, valid_action
+from bot.discord.custom_ids import ActionId, PickId, SelectId, fits, valid_action, valid_source
 from bot.games.base import Action, Options, View
 
 MAX_ROWS = 5
@@ -47,6 +47,8 @@ class SelectSpec:
     """Above 1 the player picks several options, all of one kind, which make one action:
     ``discard:CJ`` and ``discard:HT`` are sent as ``discard:CJ,HT``, joined in the order the
     options are listed (see `combine`)."""
+    default: str | None = None
+    """The option shown as chosen (a picker's source once picked)."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,71 @@ def combine(values: Sequence[str], order: Sequence[str] = ()) -> str | None:
     return joined if valid_action(joined) else None
 
 
+def split_move(view: View, action: Action) -> tuple[str, str] | None:
+    """The two halves a picker asks for (``move:t3>f1`` -> ``t3``, ``f1``), as the game's
+    renderer splits its actions; None for an action that is one click."""
+    halves = render.move_halves(view, action)
+    return halves if halves is not None and valid_source(halves[0]) else None
+
+
+def plan_picker(
+    view: View,
+    legal: Sequence[Action],
+    table_id: int,
+    version: int,
+    picked: str | None = None,
+    extra: Sequence[tuple[str, str]] = (),
+) -> Layout:
+    """A two-step picker (source, then destination) above buttons for every other action.
+
+    Row 0 is a ``pk`` select of the sources that can move; once one is ``picked``, row 1 is
+    a ``ps`` select of that source's whole moves, so the half-chosen move is carried by the
+    message itself and survives a restart. Labels come from the game's renderer; ``extra``
+    are the kit's own buttons (Undo), as (action, label), after the game's.
+    """
+    moves: dict[str, list[Action]] = {}
+    others: list[Action] = []
+    for action in legal:
+        halves = split_move(view, action)
+        if halves is None:
+            others.append(action)
+        else:
+            moves.setdefault(halves[0], []).append(action)
+    if picked not in moves:
+        picked = None
+    rows: list[list[ButtonSpec] | SelectSpec] = []
+    dropped = 0
+    if moves:
+        sources = list(moves)[:MAX_SELECT_OPTIONS]
+        dropped += sum(len(moves[s]) for s in list(moves)[MAX_SELECT_OPTIONS:])
+        rows.append(SelectSpec(
+            custom_id=PickId(table_id, version).encode(),
+            placeholder="Pick a card to move…",
+            options=tuple(
+                (s, _clip(render.source_label(view, s), MAX_OPTION_LABEL)) for s in sources
+            ),
+            default=picked,
+        ))
+    if picked is not None:
+        targets = moves[picked][:MAX_SELECT_OPTIONS]
+        rows.append(SelectSpec(
+            custom_id=SelectId(table_id, version).encode(),
+            placeholder=_clip(f"Move {render.source_label(view, picked)} to…", 150),
+            options=tuple(
+                (str(a), _clip(render.action_label(view, a), MAX_OPTION_LABEL)) for a in targets
+            ),
+        ))
+    buttons = plan(
+        [*((str(a), render.action_label(view, a)) for a in others), *extra], table_id, version
+    )
+    room = MAX_ROWS - len(rows)
+    rows.extend(buttons.rows[:room])
+    dropped += buttons.dropped + sum(
+        len(r.options) if isinstance(r, SelectSpec) else len(r) for r in buttons.rows[room:]
+    )
+    return Layout(rows=rows, dropped=dropped)
+
+
 Planner = Callable[[View, Sequence[Action], Options | None, int, int], Layout]
 """(seat's view, its legal actions, the table's options, table id, version) -> layout."""
 
@@ -146,7 +213,10 @@ def plan_for(
     table_id: int,
     version: int,
 ) -> Layout:
-    """The game's own planner if it registered one, else `plan` with the renderer's labels."""
+    """The game's own planner if it registered one, else `plan` with the renderer's labels;
+    either way the actions come in the renderer's order (a hand's cards as the hand shows
+    them)."""
+    legal = render.arrange(view, legal)
     planner = _PLANNERS.get(game_key)
     if planner is not None:
         return planner(view, legal, options, table_id, version)

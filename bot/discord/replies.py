@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.games.base import GameError
-from bot.service.errors import Refusal
+from bot.service.errors import CannotSave, Refusal, Restarting
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +21,25 @@ MISSING_PERMISSION = (
 )
 GUILD_ONLY = "Tables live in server channels: run this command in a server, not in a DM."
 DM_ONLY = "This game is played alone in a DM with me: send `/{game}` there, not in a server."
+CANNOT_SAVE = (
+    "The server cannot save moves right now, so that was not done. Nothing already played is "
+    "lost: try again in a little while."
+)
+RECORDS_LOST = (
+    "The server has lost hold of its records, so it cannot save moves now; that was not done. "
+    "The bot's operator needs to look at it."
+)
+RESTARTING = "Parlour is restarting; try again in a moment."
+
+
+def phrase(refusal: Exception) -> str:
+    """What a player reads for a refusal: the service's own words, except for the refusals
+    whose words belong to this front end (storage faults, restarts)."""
+    if isinstance(refusal, CannotSave):
+        return CANNOT_SAVE if refusal.transient else RECORDS_LOST
+    if isinstance(refusal, Restarting):
+        return RESTARTING
+    return str(refusal) or "That is not possible now."
 
 
 async def reply(
@@ -53,7 +72,7 @@ async def guard(interaction: discord.Interaction) -> AsyncIterator[None]:
     try:
         yield
     except (Refusal, GameError) as exc:
-        await refuse(interaction, str(exc) or "That is not possible now.")
+        await refuse(interaction, phrase(exc))
     except discord.Forbidden as exc:
         log.warning("missing permission in channel %s: %s", interaction.channel_id, exc.text)
         await refuse(interaction, MISSING_PERMISSION)

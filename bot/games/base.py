@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -133,6 +133,80 @@ class Options(BaseModel):
 OptionsT = TypeVar("OptionsT", bound=Options)
 
 
+class Traits(BaseModel):
+    """What kind of game this is, as data (OpenSpiel's ``GameType``).
+
+    The service and the Discord kit choose their flow from traits, never from game keys: a
+    ``solo`` game opens at once for one player with no lobby; a ``public`` game carries its
+    actions on the table message; a game without an AI is never auto-played; a ``clocked``
+    game's results carry time.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    mode: Literal["table", "solo"] = "table"
+    information: Literal["private", "public"] = "private"
+    has_ai: bool = True
+    clocked: bool = False
+    conserves_cards: bool = False
+    """Every card of the game's pack is somewhere in every state (the property suites check it)."""
+
+
+class Advice(BaseModel):
+    """A move suggested to a player (a patience's Hint): ``action`` None when none is left;
+    ``certain`` when it is proved good; ``note`` says how sure it is, in words."""
+
+    model_config = ConfigDict(frozen=True)
+
+    action: str | None
+    certain: bool = False
+    note: str = ""
+
+
+class Solution(BaseModel):
+    """How a deal could have come out ("show me a solution", after giving up): ``line`` the
+    winning moves from the deal, empty when there is none or none was found in time; ``note``
+    says which, and how sure, in words."""
+
+    model_config = ConfigDict(frozen=True)
+
+    line: list[str] = Field(default_factory=list)
+    note: str = ""
+
+
+class Variant(BaseModel):
+    """One entry of a family's catalogue: a preset players pick by name or by an alias."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    title: str
+    aliases: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+
+    def names(self) -> tuple[str, ...]:
+        return (self.id, self.title, *self.aliases)
+
+    def score(self, query: str) -> int:
+        """How well ``query`` names this variant: 3 exact, 2 prefix, 1 substring, 0 not at all."""
+        q = _fold(query)
+        if not q:
+            return 1
+        best = 0
+        for name in self.names():
+            n = _fold(name)
+            best = max(best, 3 if n == q else 2 if n.startswith(q) else 1 if q in n else 0)
+        return best
+
+
+def _fold(text: str) -> str:
+    """Names compared without case, punctuation or a leading "the" ("Napoleon at St. Helena")."""
+    words = "".join(ch if ch.isalnum() else " " for ch in text.lower()).split()
+    if words[:1] == ["the"]:
+        words = words[1:]
+    return " ".join(words)
+
+
 class State(BaseModel, ABC):
     """An immutable game state. ``apply`` returns a new state; the old one stays valid."""
 
@@ -163,9 +237,18 @@ class State(BaseModel, ABC):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else ``None``."""
 
+    secret_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Action kinds whose argument only the acting seat may know (a discard laid face down)."""
+
     @property
     def is_over(self) -> bool:
         return not self.to_act
+
+    def public_action(self, action: Action | str) -> Action:
+        """The move as the other seats learn of it: a secret kind loses its argument
+        (``discard:CQ`` -> ``discard``), so words made from it cannot tell the secret."""
+        parsed = Action.parse(action)
+        return Action(kind=parsed.kind) if parsed.kind in self.secret_kinds else parsed
 
     def normalise(self, action: Action) -> Action:
         """The canonical spelling of ``action`` (``discard:HT,CJ`` -> ``discard:CJ,HT``).
@@ -199,6 +282,36 @@ class Game(ABC, Generic[StateT, OptionsT]):
     presets: ClassVar[Mapping[str, Mapping[str, Any]]]
     default_preset: ClassVar[str]
     state_model: ClassVar[type[State]]
+    traits: ClassVar[Traits] = Traits()
+
+    def variants(self) -> list[Variant]:
+        """The family's catalogue; by default one variant per preset. Families with many
+        variants (patience, dominoes, dice) override it with their catalogue rows."""
+        return [Variant(id=name, title=f"{self.title} ({name})") for name in self.presets]
+
+    def advise(self, state: StateT) -> Advice | None:
+        """A move to suggest to the seat to act (Hint), or None for a game that gives none.
+        May take seconds of CPU: the service runs it off the event loop, with a limit."""
+        return None
+
+    def solution(self, options: OptionsT, seed: int) -> Solution | None:
+        """A winning line for deal ``seed`` from its start, or why there is none; None for a
+        game that shows none. May take many seconds: run off the event loop, with a limit."""
+        return None
+
+    def auto_move(self, state: StateT) -> Action | None:
+        """A move the Auto button may make for the player because it cannot hurt (a patience
+        card going home when nothing could want it any more); None: no such move now."""
+        return None
+
+    def follow_ups(self, options: OptionsT, outcome: Outcome) -> list[str]:
+        """Variants worth offering once a game of ``options`` ended so (none by default)."""
+        return []
+
+    def find_variants(self, query: str, limit: int = 25) -> list[Variant]:
+        """Variants whose id, title or an alias matches ``query``, best first (autocomplete)."""
+        scored = [(v.score(query), i, v) for i, v in enumerate(self.variants())]
+        return [v for s, _, v in sorted(scored, key=lambda t: (-t[0], t[1])) if s][:limit]
 
     def options(self, preset: str | None = None, **overrides: Any) -> OptionsT:
         """Validate a preset plus overrides; raise `InvalidOptions` with a readable reason."""
@@ -215,6 +328,11 @@ class Game(ABC, Generic[StateT, OptionsT]):
         except ValidationError as exc:
             raise InvalidOptions(_readable(exc)) from None
         return opts  # type: ignore[return-value]
+
+    def default_players_for(self, options: OptionsT) -> int:
+        """How many seats a table of these options has when nobody says (a family whose
+        variants seat different counts, such as dominoes, overrides it)."""
+        return self.default_players
 
     def check_players(self, players: int, options: OptionsT) -> None:
         """Refuse a player count this game (with these options) cannot seat."""

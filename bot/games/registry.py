@@ -9,7 +9,10 @@ from bot.games.base import Game, GameError
 
 # key -> module that defines ``GAME`` (imported on first use, so a broken game cannot stop the bot)
 _MODULES: dict[str, str] = {
+    "dice": "bot.games.dice",
+    "dominoes": "bot.games.dominoes",
     "euchre": "bot.games.euchre",
+    "patience": "bot.games.patience",
     "skat": "bot.games.skat",
 }
 

@@ -6,10 +6,11 @@ to "Seat n". Words are the game's own: Vorhand, reizen, ja/passe, passt nicht, G
 
 from __future__ import annotations
 
-from bot.games.base import Action, View
-from bot.games.cards import pretty, pretty_all
+from bot.games.base import Action, Outcome, View
+from bot.games.cards import long_name, pretty, pretty_all
 from bot.games.skat.contracts import Contract
-from bot.games.skat.rules import ROLE_NAMES, SkatView
+from bot.games.skat.rules import ROLE_NAMES, DealResult, SkatView, seat_names
+from bot.render import personalise
 
 _PHASE_DOING = {
     "bid": "bidding",
@@ -25,6 +26,16 @@ _PHASE_DOING = {
 
 def _name(names: list[str], seat: int) -> str:
     return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+
+
+def _names(players: int, names: list[str]) -> list[str]:
+    return [_name(names, s) for s in range(players)]
+
+
+def deal_line(result: DealResult, names: list[str]) -> str:
+    """A finished deal's score line with the players' names where the rules wrote seats."""
+    players = len(result.deltas) or max(result.roles) + 1
+    return personalise(result.text, seat_names(players), _names(players, names))
 
 
 def _sv(view: View) -> SkatView:
@@ -46,7 +57,8 @@ def table_text(view: View, names: list[str]) -> str:
         roles += f" (sitting out: {', '.join(_name(names, s) for s in out)})"
     lines.append(roles)
     if v.bid_log:
-        lines.append("Reizen: " + ", ".join(v.bid_log))
+        roles = [_name(names, s) for s in v.roles]
+        lines.append("Reizen: " + personalise(", ".join(v.bid_log), list(ROLE_NAMES), roles))
     if v.declarer is not None:
         bid = f"bid {v.bid}" if v.bid else "no bid"
         game = v.contract_label or ("Hand" if v.hand_game else "choosing")
@@ -75,13 +87,13 @@ def table_text(view: View, names: list[str]) -> str:
             f"{_name(names, s)} {t:+d}" for s, t in enumerate(v.totals)))
     if v.last is not None:
         skat = f" (skat {pretty_all(v.last.skat)})" if v.last.skat else ""
-        lines.append(f"Last deal: {v.last.text}{skat}")
+        lines.append(f"Last deal: {deal_line(v.last, names)}{skat}")
     if v.over:
         lines.append("**The series is over.**")
     return "\n".join(lines)
 
 
-def hand_text(view: View, names: list[str]) -> str:
+def hand_text(view: View, names: list[str], *, ai_plays: bool = False) -> str:
     v = _sv(view)
     if v.seat is None:
         return table_text(v, names)
@@ -98,7 +110,9 @@ def hand_text(view: View, names: list[str]) -> str:
     for seat, cards in sorted(v.open_hands.items()):
         if seat != v.seat:
             lines.append(f"{_name(names, seat)} holds {pretty_all(cards)}.")
-    if v.seat in v.to_act:
+    if v.seat in v.to_act and ai_plays:
+        lines.append("The AI decides for this seat.")
+    elif v.seat in v.to_act:
         doing = _PHASE_DOING.get(v.phase, v.phase)
         if v.phase == "bid" and v.awaiting == "answer":
             doing = f"{v.bid} is bid to you: ja or passe?"
@@ -135,3 +149,43 @@ def action_label(view: View, action: Action) -> str:
         "claim_rest": "Claim the rest", "claim_win": "Claim the game",
         "claim_defeat": "Claim the Player beaten",
     }.get(k, str(action))
+
+
+def move_text(view: View, action: Action) -> str:
+    """A move told to the whole table, past tense ("said 20", "played the Jack of clubs"),
+    from the public view before it. Cards laid away are never named: they are the Player's."""
+    v = _sv(view)
+    k, arg = action.kind, action.arg
+    if k == "bid" and arg:
+        return f"said {arg}"
+    if k == "hold":
+        return f"held {v.bid} (ja)"
+    if k == "pass":
+        return "said no Kontra" if v.phase == "kontra" else "passed (passe)"
+    if k == "play" and arg:
+        return f"played the {long_name(arg)}"
+    if k == "discard":
+        return "laid away two cards"
+    if k == "declare" and arg:
+        try:
+            return f"declared {Contract.parse(arg).label}"
+        except ValueError:
+            return "declared the game"
+    if k == "tourne" and arg in ("left", "right"):
+        return f"lifted the {arg} skat card (Tourne)"
+    if k == "guck":
+        return f"took up the skat (Guckser {'Grand' if arg == 'grand' else 'Nullo'})"
+    return {
+        "skat": "picked up the skat", "hand": "chose to play Hand",
+        "accept": "accepted the card as trump", "passt_nicht": "said passt nicht",
+        "frage": "took up the skat (Frage)", "kontra": "said Kontra", "re": "said Re",
+        "surrender": "threw down the hand (Tourne lost)", "concede": "conceded",
+        "claim_rest": "claimed the rest", "claim_win": "claimed the game",
+        "claim_defeat": "claimed the Player beaten",
+    }.get(k, "moved")
+
+
+def outcome_lines(view: View, outcome: Outcome, names: list[str]) -> list[str]:
+    """The series' result lines with the players' names where the rules core wrote seats."""
+    named = _names(view.players, names)
+    return [personalise(line, seat_names(view.players), named) for line in outcome.lines]

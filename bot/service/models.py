@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.games.base import Event, State
+from bot.games.base import Event, Options, State, View
 
 
 class TableStatus(StrEnum):
@@ -59,6 +59,8 @@ class TableInfo(BaseModel):
     lobby_deadline: datetime | None = None
     message_id: int | None = None
     """The channel message that shows this table (set by the Discord layer)."""
+    rules: Options | None = None
+    """The table's options, validated once when it was opened: every layer reads them here."""
     created_at: datetime
     updated_at: datetime
 
@@ -92,6 +94,21 @@ class ActResult(BaseModel):
     events: list[Event]
 
 
+class SolutionStep(BaseModel):
+    """One position of the winning line of a finished solo game's deal ("show me a
+    solution"): the player's view after ``step`` of ``total`` moves, the move that led there
+    (with the view it was made from, to name it), and the solver's note."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    step: int
+    total: int
+    view: View
+    move: str | None = None
+    before: View | None = None
+    note: str = ""
+
+
 class LeaderboardRow(BaseModel):
     user_id: int
     name: str
@@ -108,3 +125,33 @@ class UserStats(BaseModel):
     user_id: int
     per_game: dict[str, dict[str, float]]
     """game key -> {'games', 'wins', 'rating', 'points'}"""
+
+
+class VariantStats(BaseModel):
+    """One player's record at one variant of a solo game (a patience)."""
+
+    preset: str
+    played: int
+    won: int
+    streak: int
+    """Wins in a row up to the latest game."""
+    best_streak: int
+    fewest_moves: int | None = None
+    """Of a won game."""
+    best_seconds: float | None = None
+    """Of a won game."""
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+class SoloLadderRow(BaseModel):
+    """A player on a solo variant's ladder (or one deal's: the daily deal)."""
+
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    fewest_moves: int | None = None
+    best_seconds: float | None = None

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce
 
-from bot.games.base import Outcome
+from bot.games.base import Outcome, Traits
 from bot.service.models import SeatInfo, TableInfo
 from bot.store.rows import GLOBAL_SCOPE, Finish, RatingRow, ResultRow
 
@@ -67,22 +67,31 @@ def build_finish(
     teams: list[list[int]] | None,
     current: Mapping[int, Mapping[int, RatingRow]],
     when: datetime,
+    *,
+    traits: Traits | None = None,
 ) -> Finish:
     """Result rows, new ratings (per scope) and tally increments for a finished table.
 
     The outcome's own ``teams`` (e.g. Skat's declarer against the defenders) win over the
     game's fixed partnerships ``teams``; with neither, every seat plays for itself.
     ``current`` is scope -> user id -> the stored rating, for the humans at the table.
+    A solo game has no opponents to rate against: its ladder is its tallies (wins first),
+    and a ``clocked`` game adds the seconds from its deal to its end.
     """
+    traits = traits or Traits()
     seats = sorted(table.seats, key=lambda s: s.index)
     ranks = final_ranks(outcome, seats)
+    moves = outcome.tallies.get("moves")
+    seconds = round(max(0.0, (when - table.created_at).total_seconds()), 1) if (
+        traits and traits.clocked) else None
     results = [
         ResultRow(
             table_id=table.id, seat=s.index, game_key=table.game_key, preset=table.preset,
             guild_id=table.guild_id, user_id=s.user_id, name=s.name,
             points=float(outcome.points[s.index]), rank=ranks[s.index],
             won=s.index in outcome.winners and not s.resigned, resigned=s.resigned,
-            created_at=when,
+            created_at=when, seconds=seconds,
+            moves=int(moves[s.index]) if moves and s.index < len(moves) else None,
         )
         for s in seats
     ]
@@ -110,8 +119,12 @@ def build_finish(
         for s in humans:
             assert s.user_id is not None
             mu, sigma = after[s.index]
+            # A solo player's rating never moves (no opponents), but its row keeps the name
+            # the ladder shows, ordered by wins.
             ratings.append(RatingRow(table.game_key, scope, s.user_id, s.name, mu, sigma))
             result = results[s.index]
+            if seconds is not None:
+                tallies.append((table.game_key, scope, s.user_id, "seconds", seconds))
             tallies.extend([
                 (table.game_key, scope, s.user_id, "games", 1.0),
                 (table.game_key, scope, s.user_id, "wins", float(result.won)),

@@ -11,30 +11,39 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
-import secrets
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import Future
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any
 
 from bot.games import registry
-from bot.games.base import Event, Game, GameError, IllegalAction, Options
-from bot.service.ai import AI_LEVELS, AIPool, acquire_pool, choose_move, release_pool
+from bot.games.base import Event, Game, IllegalAction, Options, State
+from bot.service.ai import AIPool
+from bot.service.ai_runner import AIRunner
+from bot.service.clock import Clock, SystemClock
 from bot.service.errors import (
-    BadOptions,
+    CannotSave,
     IllegalMove,
     NoTable,
     NotAllowed,
     NotSeated,
     NotYourTurn,
+    Restarting,
     StaleAction,
-    TableExists,
 )
+from bot.service.live import (
+    MAX_TABLE_ID,
+    STALE,
+    Listener,
+    Sleep,
+    _completes,
+    _Live,
+    _log_fault,
+    _reads,
+)
+from bot.service.lobby import Lobby
 from bot.service.models import (
     ActResult,
     LeaderboardRow,
@@ -44,79 +53,23 @@ from bot.service.models import (
     TableUpdate,
     UserStats,
 )
+from bot.service.outbox import Outbox
 from bot.service.ratings import build_finish, display_rating, scopes
+from bot.service.solo import SoloSessions
+from bot.service.timers import Timers
 from bot.store import (
     GLOBAL_SCOPE,
     ActionRow,
-    ChannelTaken,
     RatingRow,
     SeatRow,
     Store,
+    StoreUnavailable,
     TableRow,
     VersionConflict,
 )
 
 log = logging.getLogger(__name__)
-
-Listener = Callable[[TableUpdate], Awaitable[None]]
-
-STALE = "That button is from an earlier moment of the game; use the newest message."
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def _completes(
-    method: Callable[Concatenate[TableService, P], Awaitable[R]],
-) -> Callable[Concatenate[TableService, P], Awaitable[R]]:
-    """Run a changing method as its own task, shielded from the caller's cancellation.
-
-    A click whose handler is cancelled (a shutdown, a dropped interaction) after the database
-    commit must still update the table in memory and tell the listeners; so once started, a
-    change runs to its end, and `close` waits for it.
-    """
-
-    @functools.wraps(method)
-    async def wrapper(self: TableService, *args: P.args, **kwargs: P.kwargs) -> R:
-        task = asyncio.get_running_loop().create_task(method(self, *args, **kwargs))
-        self._inflight.add(task)
-        task.add_done_callback(_forget(self._inflight))
-        return await asyncio.shield(task)
-
-    return wrapper
-
-
-def _forget(inflight: set[asyncio.Task[Any]]) -> Callable[[asyncio.Task[Any]], None]:
-    def done(task: asyncio.Task[Any]) -> None:
-        inflight.discard(task)
-        if not task.cancelled():
-            task.exception()  # retrieved: a caller that went away must not cause a warning
-
-    return done
-
-
-def _log_warm_failure(future: Future[int]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.error("an AI worker failed to start: %r", future.exception())
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-@dataclass(eq=False)
-class _Live:
-    """An open table in memory: its info, game, options, lock and pending work."""
-
-    info: TableInfo
-    game: Game
-    opts: Options
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    timer: asyncio.Task[None] | None = None
-    ai_task: asyncio.Task[None] | None = None
-
-
-class TableService:
+class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions):
     """Everything the Discord layer (or the terminal runner) may do to a table."""
 
     def __init__(
@@ -129,8 +82,16 @@ class TableService:
         ai_budget_ms: int = 200,
         ai_delay_s: float = 0.0,
         ai_processes: int = 0,
+        daily_ahead: bool = False,
+        watchdog_s: float = 30.0,
+        retry_first_s: float = 0.5,
+        retry_max_s: float = 30.0,
+        sleep: Sleep = asyncio.sleep,
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
+        self.clock: Clock = clock or SystemClock()
+        """Deadlines, time stamps and the waits of timers and AI pacing (tests move it by hand)."""
         self.turn_timeout_s = turn_timeout_s
         self.lobby_timeout_s = lobby_timeout_s
         self.timeouts_before_ai = timeouts_before_ai
@@ -138,6 +99,23 @@ class TableService:
         self.ai_delay_s = ai_delay_s
         self.ai_processes = ai_processes
         """Worker processes for AI moves (the process's shared pool); 0 thinks in threads."""
+        self.daily_ahead = daily_ahead
+        """Work out the daily deals ahead (today's and tomorrow's, then each day's), in the
+        background from `start`; off in tests, where nobody asks for them."""
+        self._daily_jobs: dict[str, asyncio.Future[tuple[int, bool]]] = {}
+        self._solution_jobs: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._solution_states: dict[int, list[State]] = {}
+        """table -> its solution line replayed (the newest `SOLUTIONS_KEPT`, oldest first)."""
+        self._dailies: asyncio.Task[None] | None = None
+        self.watchdog_s = watchdog_s
+        """How often the watchdog looks for AI turns and timers that should run and do not."""
+        self.retry_first_s = retry_first_s
+        self.retry_max_s = retry_max_s
+        """An AI move the database refused is retried after retry_first_s, doubling up to
+        retry_max_s, for as long as the fault lasts."""
+        self._sleep = sleep
+        """Every wait of the runner and the watchdog (tests inject one that waits on events)."""
+        self._watchdog: asyncio.Task[None] | None = None
         self._ai_pool: AIPool | None = None
         self._live: dict[int, _Live] = {}
         self._listeners: list[Listener] = []
@@ -150,9 +128,14 @@ class TableService:
         self._inflight: set[asyncio.Task[Any]] = set()
 
     @classmethod
-    async def open(cls, db_path: str | Path, **kw: Any) -> TableService:
-        """Open (and migrate) the database; call `start` to resume the open tables."""
-        return cls(await Store.open(db_path), **kw)
+    async def open(
+        cls, db_path: str | Path, *, busy_timeout_ms: int = 5000, **kw: Any
+    ) -> TableService:
+        """Open (and migrate) the database; call `start` to resume the open tables.
+
+        Raises `bot.store.UnusableDatabase` (one line for the operator) for a damaged file.
+        """
+        return cls(await Store.open(db_path, busy_timeout_ms=busy_timeout_ms), **kw)
 
     # -- life cycle --------------------------------------------------------------------------
 
@@ -170,6 +153,14 @@ class TableService:
             self._live[row.id] = live
             self._arm(live)
             self._kick(live)
+        if self._watchdog is None and self.watchdog_s > 0:
+            self._watchdog = asyncio.get_running_loop().create_task(
+                self._watch(), name="parlour-watchdog"
+            )
+        if self._dailies is None and self.daily_ahead:
+            self._dailies = asyncio.get_running_loop().create_task(
+                self._dailies_ahead(), name="parlour-dailies"
+            )
         log.info("resumed %d open table(s)", len(self._live))
 
     async def close(self) -> None:
@@ -183,6 +174,12 @@ class TableService:
 
     async def _close(self) -> None:
         self._closing = True  # from here every change is refused
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+        if self._dailies is not None:
+            self._dailies.cancel()
+        for job in [*self._daily_jobs.values(), *self._solution_jobs.values()]:
+            job.cancel()  # a deal not worked out is worked out again when next asked for
         await asyncio.gather(*self._inflight, return_exceptions=True)
         lives = list(self._live.values())
         for live in lives:  # wait for the change in flight on each table
@@ -204,9 +201,6 @@ class TableService:
                 task.cancel()
         await self.store.close()
 
-    def subscribe(self, listener: Listener) -> None:
-        self._listeners.append(listener)
-
     async def settle(self, table_id: int | None = None) -> None:
         """Wait until no change or AI turn is running and every update has reached the
         listeners (for one table, or all). For tests and shutdown; not from a listener."""
@@ -227,15 +221,19 @@ class TableService:
 
     # -- reading -----------------------------------------------------------------------------
 
+    @_reads
     async def get(self, table_id: int) -> TableInfo:
         live = self._live.get(table_id)
         if live is not None:
             return live.info
+        if not 0 <= table_id <= MAX_TABLE_ID:
+            raise NoTable(f"There is no table #{table_id}.")
         row = await self.store.get_table(table_id)
         if row is None:
             raise NoTable(f"There is no table #{table_id}.")
         return self._info_from_row(row, *self._game_and_opts(row))
 
+    @_reads
     async def table_in_channel(self, channel_id: int) -> TableInfo | None:
         for live in self._live.values():
             if live.info.channel_id == channel_id and live.info.is_open:
@@ -245,6 +243,7 @@ class TableService:
             return None
         return (await self._live_for(row.id)).info
 
+    @_reads
     async def open_tables(self) -> list[TableInfo]:
         ids = [row.id for row in await self.store.open_tables()]
         out = []
@@ -253,6 +252,7 @@ class TableService:
                 out.append((await self._live_for(table_id)).info)
         return out
 
+    @_reads
     async def leaderboard(
         self, game_key: str, guild_id: int | None, limit: int = 10
     ) -> list[LeaderboardRow]:
@@ -266,6 +266,7 @@ class TableService:
             for r, t in rows
         ]
 
+    @_reads
     async def stats(self, user_id: int, guild_id: int | None = None) -> UserStats:
         ratings, tallies = await self.store.user_ladders(user_id, guild_id or GLOBAL_SCOPE)
         per_game: dict[str, dict[str, float]] = {}
@@ -283,233 +284,27 @@ class TableService:
         """True once `close` has begun: work that must be recorded should not start now."""
         return self._closing
 
+    @_reads
     async def get_setting(self, scope: str, scope_id: int, key: str, default: Any = None) -> Any:
         return await self.store.get_setting(scope, scope_id, key, default)
 
+    @_reads
     async def settings(self, scope: str, scope_id: int) -> dict[str, Any]:
         return await self.store.settings(scope, scope_id)
 
+    @_reads
     async def set_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None:
         await self.store.set_setting(scope, scope_id, key, value)
 
+    @_reads
     async def delete_setting(self, scope: str, scope_id: int, key: str) -> None:
         await self.store.delete_setting(scope, scope_id, key)
 
-    # -- the lobby ---------------------------------------------------------------------------
+    # -- solo games (bot.service.solo) ---------------------------------------------------------
 
-    @_completes
-    async def create(
-        self,
-        *,
-        game_key: str,
-        channel_id: int,
-        guild_id: int | None,
-        host_id: int,
-        host_name: str,
-        preset: str | None = None,
-        options: dict[str, Any] | None = None,
-        players: int | None = None,
-        seed: int | None = None,
-    ) -> TableInfo:
-        """Open a lobby in ``channel_id`` with the host in seat 0.
-
-        ``seed`` None draws a random 63-bit seed; a given one makes the deals reproducible.
-        """
-        self._check_running()
-        if seed is not None and not 0 <= seed < 2**63:
-            raise BadOptions("A seed is a whole number from 0 to 2^63 - 1.")
-        try:
-            game = registry.get(game_key)
-            opts = game.options(preset, **(options or {}))
-            count = players if players is not None else game.default_players
-            game.check_players(count, opts)
-        except GameError as exc:
-            raise BadOptions(str(exc)) from None
-        async with self._create_lock:
-            existing = await self.table_in_channel(channel_id)
-            if existing is not None:
-                raise TableExists(self._exists_message(existing))
-            try:
-                row = await self.store.create_table(
-                    guild_id=guild_id, channel_id=channel_id, game_key=game_key,
-                    preset=opts.preset, options=dict(options or {}), players=count,
-                    host=SeatRow(0, host_id, host_name),
-                    seed=secrets.randbits(63) if seed is None else seed,
-                    lobby_deadline=_now() + timedelta(seconds=self.lobby_timeout_s),
-                )
-            except ChannelTaken:
-                raise TableExists(
-                    "This channel already has an open table; finish or abort it first."
-                ) from None
-            live = _Live(self._info_from_row(row, game, opts), game, opts)
-            self._live[row.id] = live
-            self._arm(live)
-        self._enqueue(TableUpdate(table=live.info, reason="created", actor_seat=0))
-        return live.info
-
-    @_completes
-    async def join(self, table_id: int, user_id: int, name: str) -> TableInfo:
-        """Take the first free seat in the lobby, or take your own seat back from the AI."""
-        live = await self._live_for(table_id)
-        async with live.lock:
-            info = self._current(live, table_id)
-            seat = info.seat_of(user_id)
-            if info.status is TableStatus.PLAYING:
-                if seat is None:
-                    raise NotAllowed("The game is under way; seats are frozen until it ends.")
-                if seat.resigned:
-                    raise NotAllowed("You resigned this game; the AI plays your seat to the end.")
-                if seat.ai_level is None:
-                    raise NotAllowed("You are already playing at this table.")
-                back = seat.model_copy(update={"ai_level": None, "timeouts": 0, "name": name})
-                return await self._commit(
-                    live, self._with_seat(info, back), reason="joined", actor_seat=seat.index,
-                    notice=f"{name} takes the seat back from the AI.", fresh_deadline=True,
-                )
-            if seat is not None:
-                raise NotAllowed("You already have a seat at this table.")
-            index = self._free_seat(info)
-            new = SeatInfo(index=index, user_id=user_id, name=name)
-            return await self._commit(
-                live, self._with_seat(info, new), reason="joined", actor_seat=index
-            )
-
-    @_completes
-    async def leave(self, table_id: int, user_id: int) -> TableInfo:
-        """Give up a lobby seat. A leaving host hands the host role to the next human."""
-        live = await self._live_for(table_id)
-        async with live.lock:
-            info = self._current(live, table_id)
-            if info.status is not TableStatus.LOBBY:
-                raise NotAllowed(
-                    f"Seats are frozen while the game is on; use /{info.game_key} resign to "
-                    "give up your seat to the AI."
-                )
-            seat = info.seat_of(user_id)
-            if seat is None:
-                raise NotSeated("You are not seated at this table.")
-            seats = [s for s in info.seats if s.index != seat.index]
-            humans = [s for s in seats if s.user_id is not None]
-            if not humans:
-                closed = info.model_copy(update={
-                    "seats": seats, "status": TableStatus.ABORTED, "lobby_deadline": None,
-                })
-                return await self._commit(
-                    live, closed, reason="aborted", actor_seat=seat.index, end_reason="aborted",
-                    notice=f"{seat.name} left and nobody is seated; the table is closed.",
-                )
-            update: dict[str, Any] = {"seats": seats}
-            notice = None
-            if info.host_id == user_id:
-                heir = humans[0]
-                assert heir.user_id is not None
-                update["host_id"] = heir.user_id
-                notice = f"{seat.name} left; {heir.name} is the host now."
-            return await self._commit(
-                live, info.model_copy(update=update), reason="left", actor_seat=seat.index,
-                notice=notice,
-            )
-
-    @_completes
-    async def add_ai(self, table_id: int, actor_id: int, level: str = "normal") -> TableInfo:
-        """Seat the AI in the first free lobby seat (any seated player may)."""
-        if level not in AI_LEVELS:
-            raise BadOptions(f"The AI plays at levels {', '.join(AI_LEVELS)}; not `{level}`.")
-        live = await self._live_for(table_id)
-        async with live.lock:
-            info = self._current(live, table_id)
-            if info.status is not TableStatus.LOBBY:
-                raise NotAllowed("Seats are frozen while the game is on.")
-            if info.seat_of(actor_id) is None and actor_id != info.host_id:
-                raise NotSeated("Take a seat first; then you may invite the AI.")
-            index = self._free_seat(info)
-            seat = SeatInfo(index=index, name=self._ai_name(live, index), ai_level=level)
-            return await self._commit(
-                live, self._with_seat(info, seat), reason="ai_added", actor_seat=index
-            )
-
-    @_completes
-    async def remove_seat(
-        self, table_id: int, actor_id: int, seat: int, *, is_manager: bool = False
-    ) -> TableInfo:
-        """Kick a player or an AI from the lobby (host or manager only)."""
-        live = await self._live_for(table_id)
-        async with live.lock:
-            info = self._current(live, table_id)
-            self._check_host(info, actor_id, is_manager, "remove a seat")
-            if info.status is not TableStatus.LOBBY:
-                raise NotAllowed("Seats are frozen while the game is on.")
-            target = next((s for s in info.seats if s.index == seat), None)
-            if target is None:
-                raise NotAllowed(f"Seat {seat + 1} is empty.")
-            if target.user_id is not None and target.user_id == info.host_id:
-                raise NotAllowed(
-                    f"The host cannot be removed; the host may /{info.game_key} leave, or "
-                    f"/{info.game_key} abort the table."
-                )
-            seats = [s for s in info.seats if s.index != seat]
-            return await self._commit(
-                live, info.model_copy(update={"seats": seats}), reason="seat_removed",
-                actor_seat=seat, notice=f"{target.name} was removed from the table.",
-            )
-
-    @_completes
-    async def start_game(
-        self, table_id: int, actor_id: int, *, is_manager: bool = False, fill_with_ai: bool = False
-    ) -> TableInfo:
-        """Deal: the host (or a manager) starts once every seat is taken (or filled by AI)."""
-        live = await self._live_for(table_id)
-        async with live.lock:
-            info = self._current(live, table_id)
-            self._check_host(info, actor_id, is_manager, "start the game")
-            if info.status is not TableStatus.LOBBY:
-                raise NotAllowed("The game has already started.")
-            seats = {s.index: s for s in info.seats}
-            empty = [i for i in range(info.players) if i not in seats]
-            if empty and not fill_with_ai:
-                raise NotAllowed(
-                    f"{len(empty)} seat(s) are still empty: wait for players, add the AI with "
-                    f"/{info.game_key} bot, or start with the AI filling the empty seats."
-                )
-            for i in empty:
-                seats[i] = SeatInfo(index=i, name=self._ai_name(live, i), ai_level="normal")
-            try:
-                state = live.game.new(info.players, live.opts, info.seed)
-            except GameError as exc:
-                raise BadOptions(str(exc)) from None
-            started = info.model_copy(update={
-                "seats": [seats[i] for i in sorted(seats)], "status": TableStatus.PLAYING,
-                "state": state, "lobby_deadline": None,
-            })
-            return await self._commit(
-                live, started, reason="started", actor_seat=None, fresh_deadline=True
-            )
-
-    @_completes
-    async def abort(self, table_id: int, actor_id: int, *, is_manager: bool = False) -> TableInfo:
-        live = await self._live_for(table_id)
-        async with live.lock:
-            info = self._current(live, table_id)
-            self._check_host(info, actor_id, is_manager, "abort the table")
-            closed = info.model_copy(update={"status": TableStatus.ABORTED, "lobby_deadline": None})
-            seat = info.seat_of(actor_id)
-            return await self._commit(
-                live, closed, reason="aborted", actor_seat=seat.index if seat else None,
-                end_reason="aborted", notice="The table was aborted; no result is recorded.",
-            )
-
-    @_completes
-    async def set_message(self, table_id: int, message_id: int) -> None:
-        """Remember which channel message shows the table (no version bump, no update)."""
-        live = self._live.get(table_id)
-        if live is None:
-            if await self.store.get_table(table_id) is None:
-                raise NoTable(f"There is no table #{table_id}.")
-            await self.store.set_message(table_id, message_id)
-            return
-        async with live.lock:
-            await self.store.set_message(table_id, message_id)
-            live.info = live.info.model_copy(update={"message_id": message_id})
+    open_solo = _completes(SoloSessions.open_solo)
+    undo = _completes(SoloSessions.undo)
+    give_up = _completes(SoloSessions.give_up)
 
     # -- play --------------------------------------------------------------------------------
 
@@ -565,6 +360,8 @@ class TableService:
             seat = info.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not seated at this table.")
+            if not live.game.traits.has_ai:
+                raise NotAllowed("Nobody can play this seat for you; give the game up instead.")
             if seat.resigned:
                 raise NotAllowed("You have already resigned.")
             gone = seat.model_copy(update={"ai_level": seat.ai_level or "normal", "resigned": True})
@@ -596,7 +393,8 @@ class TableService:
             version=row.version, seed=row.seed,
             state=game.load(row.state) if row.state else None,
             turn_deadline=row.turn_deadline, lobby_deadline=row.lobby_deadline,
-            message_id=row.message_id, created_at=row.created_at, updated_at=row.updated_at,
+            message_id=row.message_id, rules=opts, created_at=row.created_at,
+            updated_at=row.updated_at,
         )
 
     @staticmethod
@@ -621,6 +419,8 @@ class TableService:
         live = self._live.get(table_id)
         if live is not None:
             return live
+        if not 0 <= table_id <= MAX_TABLE_ID:
+            raise NoTable(f"There is no table #{table_id}.")
         row = await self.store.get_table(table_id)
         if row is None:
             raise NoTable(f"There is no table #{table_id}.")
@@ -644,7 +444,7 @@ class TableService:
 
     def _check_running(self) -> None:
         if self._closing:
-            raise NotAllowed("Parlour is restarting; try again in a moment.")
+            raise Restarting()
 
     @staticmethod
     def _closed_message(status: str) -> str:
@@ -697,12 +497,15 @@ class TableService:
         state = new.state
         if new.status is not TableStatus.PLAYING or state is None or state.is_over:
             return None
+        if registry.get(new.game_key).traits.mode == "solo":
+            return self._idle_deadline() if fresh or old.turn_deadline is None else (
+                old.turn_deadline)
         human_seats = {s.index for s in new.seats if s.ai_level is None}
         if not human_seats & set(state.to_act):
             return None
         if not fresh and old.turn_deadline is not None:
             return old.turn_deadline
-        return _now() + timedelta(seconds=self.turn_timeout_s)
+        return self.clock.now() + timedelta(seconds=self.turn_timeout_s)
 
     async def _commit(
         self,
@@ -724,7 +527,7 @@ class TableService:
         A state that is over finishes the game in the same transaction.
         """
         old = live.info
-        stamp = _now()
+        stamp = self.clock.now()
         new = new.model_copy(update={"version": old.version + 1, "updated_at": stamp})
         new = new.model_copy(update={"turn_deadline": self._turn_deadline(old, new,
                                                                           fresh_deadline)})
@@ -744,7 +547,7 @@ class TableService:
                 async with self._rating_lock:
                     finish = build_finish(
                         new, outcome, live.game.teams(new.players, live.opts),
-                        await self._current_ratings(new), stamp,
+                        await self._current_ratings(new), stamp, traits=live.game.traits,
                     )
                     row = self._row(new, end_reason)
                     if action_row is not None:
@@ -765,6 +568,9 @@ class TableService:
             log.error("table %s changed in the database behind our back; reloading", new.id)
             self._live.pop(new.id, None)
             raise StaleAction(STALE) from None
+        except StoreUnavailable as exc:  # nothing was written: the table stays as it was
+            _log_fault(exc, f"{reason} on table {new.id}")
+            raise CannotSave(exc.fault) from None
         live.info = new
         if new.is_open:
             self._arm(live)
@@ -789,209 +595,3 @@ class TableService:
         if not names:
             return "Game over."
         return f"Game over: {' and '.join(names)} {'wins' if len(names) == 1 else 'win'}."
-
-    # -- internals: listeners ----------------------------------------------------------------
-
-    def _enqueue(self, update: TableUpdate) -> None:
-        """Queue an update for the listeners; one sender per table keeps them in order."""
-        if not self._listeners:
-            return
-        table_id = update.table.id
-        self._outbox.setdefault(table_id, deque()).append(update)
-        sender = self._senders.get(table_id)
-        if sender is None or sender.done():
-            self._senders[table_id] = asyncio.get_running_loop().create_task(
-                self._send(table_id), name=f"parlour-updates-{table_id}"
-            )
-
-    async def _send(self, table_id: int) -> None:
-        queue = self._outbox[table_id]
-        while queue:
-            update = queue.popleft()
-            for listener in list(self._listeners):
-                try:
-                    await listener(update)
-                except Exception:
-                    log.exception("a table listener failed on %s of table %s",
-                                  update.reason, table_id)
-        self._outbox.pop(table_id, None)
-        self._senders.pop(table_id, None)
-
-    # -- internals: timers -------------------------------------------------------------------
-
-    def _disarm(self, live: _Live) -> None:
-        timer, live.timer = live.timer, None
-        if timer is not None and timer is not asyncio.current_task() and not timer.done():
-            timer.cancel()
-
-    def _arm(self, live: _Live) -> None:
-        """(Re)start the one timer of a table from the deadlines stored on it."""
-        self._disarm(live)
-        info = live.info
-        if self._closing:
-            return
-        if info.status is TableStatus.LOBBY and info.lobby_deadline is not None:
-            deadline, fire = info.lobby_deadline, self._lobby_expired
-        elif info.status is TableStatus.PLAYING and info.turn_deadline is not None:
-            deadline, fire = info.turn_deadline, self._turn_expired
-        else:
-            return
-        delay = max(0.0, (deadline - _now()).total_seconds())
-        live.timer = asyncio.get_running_loop().create_task(
-            self._after(delay, fire, live, info.version), name=f"parlour-timer-{info.id}"
-        )
-
-    async def _after(
-        self, delay: float, fire: Callable[[_Live, int], Awaitable[None]], live: _Live,
-        version: int,
-    ) -> None:
-        await asyncio.sleep(delay)
-        try:
-            await fire(live, version)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("timer of table %s failed", live.info.id)
-
-    async def _lobby_expired(self, live: _Live, version: int) -> None:
-        async with live.lock:
-            info = live.info
-            if self._closing or self._live.get(info.id) is not live:
-                return
-            if info.status is not TableStatus.LOBBY or info.lobby_deadline is None:
-                return
-            if info.lobby_deadline > _now():  # moved on meanwhile; wait for the new one
-                self._arm(live)
-                return
-            closed = info.model_copy(update={"status": TableStatus.ABORTED,
-                                             "lobby_deadline": None})
-            await self._commit(
-                live, closed, reason="expired", end_reason="expired",
-                notice="Nobody started the game in time; the table is closed.",
-            )
-
-    async def _turn_expired(self, live: _Live, version: int) -> None:
-        """Play every human seat that is out of time with the AI; hand it over if it repeats."""
-        async with live.lock:
-            info = live.info
-            if self._closing or self._live.get(info.id) is not live:
-                return
-            if info.version != version or info.status is not TableStatus.PLAYING:
-                return
-            if info.state is None or info.turn_deadline is None:
-                return
-            late = [s for s in info.seats if s.ai_level is None and s.index in info.state.to_act]
-            for seat in late:
-                info = live.info
-                state = info.state
-                if (
-                    not live.info.is_open or state is None or seat.index not in state.to_act
-                    or self._live.get(info.id) is not live
-                ):
-                    break
-                action, _ = await choose_move(
-                    live.game, state, seat.index, seed=info.seed, version=info.version,
-                    budget_ms=self.ai_budget_ms, pool=self._pool(),
-                )
-                new_state, events = state.apply(seat.index, action)
-                count = seat.timeouts + 1
-                if count >= self.timeouts_before_ai:
-                    changed = seat.model_copy(update={"timeouts": count, "ai_level": "normal"})
-                    reason = "seat_to_ai"
-                    notice = (
-                        f"{seat.name} timed out {self._times(count)}; the AI plays for "
-                        f"{seat.name} now. /{info.game_key} join to take the seat back."
-                    )
-                else:
-                    changed = seat.model_copy(update={"timeouts": count})
-                    reason = "timeout"
-                    notice = f"{seat.name} ran out of time; the AI played `{action}` for them."
-                new = self._with_seat(info, changed).model_copy(update={"state": new_state})
-                await self._commit(
-                    live, new, reason=reason, events=events, actor_seat=seat.index,
-                    notice=notice, logged=(seat.index, None, str(action), "timeout"),
-                    fresh_deadline=True,
-                )
-
-    @staticmethod
-    def _times(count: int) -> str:
-        return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
-    # -- internals: AI turns -----------------------------------------------------------------
-
-    def _pool(self) -> AIPool | None:
-        """The shared AI process pool, joined on first use (None: think in threads)."""
-        if self.ai_processes > 0 and self._ai_pool is None and not self._closing:
-            self._ai_pool = acquire_pool(self.ai_processes)
-        return self._ai_pool
-
-    def _warm_ai(self) -> None:
-        """Start the AI workers now, so the first AI move does not wait for them."""
-        pool = self._pool()
-        if pool is None:
-            return
-        try:
-            futures = pool.warm()
-        except Exception:
-            log.exception("AI worker processes could not be started; moves will retry")
-            return
-        for future in futures:
-            future.add_done_callback(_log_warm_failure)
-
-    def _release_ai(self) -> None:
-        pool, self._ai_pool = self._ai_pool, None
-        if pool is not None:
-            release_pool(pool)
-
-    def _kick(self, live: _Live) -> None:
-        """Make sure the AI runner of this table is going if an AI seat is to act."""
-        if self._closing or self._ai_seat(live.info) is None:
-            return
-        if live.ai_task is not None and not live.ai_task.done():
-            return
-        live.ai_task = asyncio.get_running_loop().create_task(
-            self._run_ai(live), name=f"parlour-ai-{live.info.id}"
-        )
-
-    @staticmethod
-    def _ai_seat(info: TableInfo) -> SeatInfo | None:
-        state = info.state
-        if info.status is not TableStatus.PLAYING or state is None:
-            return None
-        to_act = set(state.to_act)
-        return next((s for s in info.seats if s.ai_level is not None and s.index in to_act), None)
-
-    async def _run_ai(self, live: _Live) -> None:
-        """Play AI seats one move at a time, each committed like a human's, until a human is
-        to act. The AI thinks outside the lock; its move is dropped if the table moved on."""
-        try:
-            while not self._closing and self._live.get(live.info.id) is live:
-                info = live.info
-                seat = self._ai_seat(info)
-                if seat is None or info.state is None:
-                    return
-                if self.ai_delay_s > 0:
-                    await asyncio.sleep(self.ai_delay_s)
-                    if live.info.version != info.version:
-                        continue
-                action, _ = await choose_move(
-                    live.game, info.state, seat.index, seed=info.seed, version=info.version,
-                    budget_ms=self.ai_budget_ms, pool=self._pool(),
-                )
-                if self._closing:  # close() holds the locks; a swallowed cancel must not wait
-                    return
-                async with live.lock:
-                    if self._closing or self._live.get(info.id) is not live:
-                        return
-                    if live.info.version != info.version:
-                        continue
-                    new_state, events = info.state.apply(seat.index, action)
-                    await self._commit(
-                        live, info.model_copy(update={"state": new_state}), reason="action",
-                        events=events, actor_seat=seat.index,
-                        logged=(seat.index, None, str(action), "ai"),
-                    )
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("AI runner of table %s stopped", live.info.id)

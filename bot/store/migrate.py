@@ -15,6 +15,8 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.store.errors import UnusableDatabase
+
 DEFAULT_MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 
 _NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_\-]+\.sql$")
@@ -29,7 +31,7 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 """
 
 
-class MigrationError(RuntimeError):
+class MigrationError(UnusableDatabase):
     """The database and the migrations directory disagree; the message says how to fix it."""
 
 

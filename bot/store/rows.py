@@ -67,6 +67,10 @@ class ResultRow:
     won: bool
     resigned: bool
     created_at: datetime
+    moves: int | None = None
+    """How many moves a solo game took (patience); None for table games."""
+    seconds: float | None = None
+    """From the deal to the end, for games whose results are timed."""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
+import os
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
@@ -24,25 +26,29 @@ from typing import Any, NamedTuple, TypeVar
 
 import aiosqlite
 
+from bot.store.errors import (
+    ChannelTaken,
+    CorruptDatabase,
+    DatabaseGone,
+    StoreClosed,
+    StoreUnavailable,
+    VersionConflict,
+    fault_of,
+)
 from bot.store.migrate import DEFAULT_MIGRATIONS_DIR, migrate
 from bot.store.rows import ActionRow, Finish, RatingRow, ResultRow, SeatRow, TableRow
 
+log = logging.getLogger(__name__)
+
 OPEN_STATUSES = ("lobby", "playing")
+SQLITE_HEADER = b"SQLite format 3\x00"
+MARKER_SUFFIX = ".marker"
+"""``<database>.marker`` beside the database says one was made here: if the database is missing
+at the next start, the store warns before it makes a new, empty one."""
+LEFTOVER_SUFFIXES = ("-wal", "-shm", "-journal", MARKER_SUFFIX)
 
 T = TypeVar("T")
 Raw = sqlite3.Connection
-
-
-class StoreError(RuntimeError):
-    """Base of the store's own errors (not refusals: the service turns them into those)."""
-
-
-class ChannelTaken(StoreError):
-    """The channel already has an open table (the unique index said so)."""
-
-
-class VersionConflict(StoreError):
-    """The table's version in the database is not the one the writer started from."""
 
 
 def _ts(value: datetime | None) -> str | None:
@@ -90,6 +96,10 @@ class Store:
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self._conn = conn
         self.path = path
+        self._identity = _identity(path)
+        """(device, inode) of the file opened; a write first checks the path still names it."""
+        self._gone = False
+        self._closed = False
         self.applied: list[str] = []
         """Migrations applied by this ``open`` (empty when the schema was current)."""
         self._known: Known = {}
@@ -111,9 +121,14 @@ class Store:
         path = Path(path)
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
+            _check_header(path)
+            _warn_if_expected(path)
         conn = await aiosqlite.connect(path)
         try:
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            # Checked before anything is written (the journal mode is): a damaged file is left
+            # exactly as it was found, for its owner to rescue.
+            await _check_integrity(conn, path)
             await conn.execute("PRAGMA journal_mode = WAL")
             # With WAL, NORMAL is durable against a process kill (only an OS crash or power loss
             # can lose the last commits) and saves an fsync per action.
@@ -124,20 +139,72 @@ class Store:
         except BaseException:
             await conn.close()
             raise
+        store._mark()
         return store
 
     async def close(self) -> None:
-        """Close after the jobs already queued (aiosqlite runs them first); checkpoints the WAL."""
+        """Close after the jobs already queued (aiosqlite runs them first); checkpoints the WAL.
+        Later calls raise `StoreClosed`."""
+        self._closed = True
         await self._conn.close()
+
+    @property
+    def gone(self) -> bool:
+        """True once a write found the database file removed or replaced."""
+        return self._gone
 
     async def _run(self, fn: Callable[[Raw], T]) -> T:
         """Run ``fn(raw connection)`` as one job on the connection's worker thread.
 
         Uses aiosqlite's job queue (``Connection._execute``), the same one its own ``execute``
-        uses; aiosqlite has no public way to run several statements as one job.
+        uses; aiosqlite has no public way to run several statements as one job. A fault of the
+        database rather than of the data (locked, full, I/O) comes out as `StoreUnavailable`.
         """
+        if self._closed:
+            raise StoreClosed("the database is closed")
         raw = self._conn._conn
-        return await self._conn._execute(fn, raw)
+        try:
+            return await self._conn._execute(fn, raw)
+        except sqlite3.DatabaseError as exc:
+            fault = fault_of(exc)
+            if fault is None:
+                raise
+            raise StoreUnavailable(fault, str(exc)) from exc
+        except (ValueError, sqlite3.ProgrammingError) as exc:
+            if self._closed:  # closed while this job waited in the queue
+                raise StoreClosed("the database is closed") from exc
+            raise
+
+    def _check_file(self) -> None:
+        """Refuse to write into a file nobody will open again (on the worker thread, before a
+        write: one stat, a few microseconds)."""
+        if self._identity is None:
+            return
+        if self._gone or _identity(self.path) != self._identity:
+            if not self._gone:
+                self._gone = True
+                log.error(
+                    "the database file %s was removed or replaced while Parlour runs: every "
+                    "change is refused from now on. Stop Parlour and restore the file from a "
+                    "backup%s.", self.path, _rescue_hint(self.path),
+                )
+            raise DatabaseGone(f"{self.path} was removed or replaced")
+
+    def _mark(self) -> None:
+        """Leave the marker that says a database lives here (best effort)."""
+        if self._identity is None:
+            return
+        marker = self.path.with_name(self.path.name + MARKER_SUFFIX)
+        if marker.exists():
+            return
+        try:
+            marker.write_text(
+                f"Parlour keeps its database {self.path.name} in this folder. If that file is "
+                "missing when Parlour starts, it warns before it creates a new, empty one.\n",
+                encoding="utf-8",
+            )
+        except OSError as exc:
+            log.warning("could not write %s: %s", marker, exc)
 
     async def _write(
         self, fn: Callable[[Raw], T], after: Callable[[T], None] | None = None
@@ -146,6 +213,7 @@ class Store:
         ``after(result)`` runs on the worker thread once the commit succeeded."""
 
         def job(raw: Raw) -> T:
+            self._check_file()
             try:
                 out = fn(raw)
                 raw.commit()
@@ -175,6 +243,7 @@ class Store:
         assert stamp is not None
 
         def job(raw: Raw) -> None:
+            self._check_file()
             before = known.get(row.id)
             try:
                 columns = _update_table(raw, row, prev_version,
@@ -219,17 +288,24 @@ class Store:
         host: SeatRow,
         seed: int,
         lobby_deadline: datetime | None,
+        status: str = "lobby",
+        state: str | None = None,
+        turn_deadline: datetime | None = None,
     ) -> TableRow:
+        """A new table: a lobby, or (``status='playing'`` with its ``state``) a solo game
+        dealt in the same transaction that creates it."""
         stamp = now()
         known = self._known
 
         def body(raw: Raw) -> int:
             cur = raw.execute(
                 "INSERT INTO tables (guild_id, channel_id, game_key, preset, options, players,"
-                " status, host_id, seed, version, lobby_deadline, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, 1, ?, ?, ?)",
+                " status, host_id, seed, version, state, lobby_deadline, turn_deadline,"
+                " created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game_key, preset, json.dumps(options), players,
-                 host.user_id, seed, _ts(lobby_deadline), _ts(stamp), _ts(stamp)),
+                 status, host.user_id, seed, state, _ts(lobby_deadline), _ts(turn_deadline),
+                 _ts(stamp), _ts(stamp)),
             )
             table_id = cur.lastrowid
             assert table_id is not None
@@ -237,8 +313,9 @@ class Store:
             return table_id
 
         def remember(table_id: int) -> None:
-            known[table_id] = _Known(("lobby", None, host.user_id, None, None, lobby_deadline),
-                                     (host,))
+            known[table_id] = _Known(
+                (status, None, host.user_id, None, turn_deadline, lobby_deadline), (host,)
+            )
 
         try:
             table_id = await self._write(body, remember)
@@ -248,9 +325,10 @@ class Store:
             raise
         return TableRow(
             id=table_id, guild_id=guild_id, channel_id=channel_id, game_key=game_key,
-            preset=preset, options=options, players=players, status="lobby",
+            preset=preset, options=options, players=players, status=status,
             host_id=host.user_id or 0, seed=seed, version=1, created_at=stamp, updated_at=stamp,
-            seats=(host,), lobby_deadline=lobby_deadline,
+            seats=(host,), lobby_deadline=lobby_deadline, state=state,
+            turn_deadline=turn_deadline,
         )
 
     async def get_table(self, table_id: int) -> TableRow | None:
@@ -339,14 +417,55 @@ class Store:
     async def results(self, table_id: int) -> list[ResultRow]:
         rows = await self._run(lambda raw: raw.execute(
             "SELECT table_id, seat, game_key, preset, guild_id, user_id, name, points, rank, won,"
-            " resigned, created_at FROM results WHERE table_id = ? ORDER BY seat",
+            " resigned, created_at, moves, seconds FROM results WHERE table_id = ? ORDER BY seat",
             (table_id,),
         ).fetchall())
         return [
             ResultRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], bool(r[9]),
-                      bool(r[10]), _dt(r[11]) or now())
+                      bool(r[10]), _dt(r[11]) or now(), r[12], r[13])
             for r in rows
         ]
+
+    async def solo_results(
+        self, game_key: str, user_id: int, preset: str | None = None
+    ) -> list[ResultRow]:
+        """One player's results of a solo game (of one variant, or all), oldest first."""
+        where = "game_key = ? AND user_id = ?" + (" AND preset = ?" if preset else "")
+        params: tuple[Any, ...] = (game_key, user_id, *((preset,) if preset else ()))
+        rows = await self._run(lambda raw: raw.execute(
+            "SELECT table_id, seat, game_key, preset, guild_id, user_id, name, points, rank, won,"
+            f" resigned, created_at, moves, seconds FROM results WHERE {where}"
+            " ORDER BY created_at, table_id",
+            params,
+        ).fetchall())
+        return [
+            ResultRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], bool(r[9]),
+                      bool(r[10]), _dt(r[11]) or now(), r[12], r[13])
+            for r in rows
+        ]
+
+    async def solo_ladder(
+        self, game_key: str, preset: str, *, seed: int | None = None, limit: int = 10
+    ) -> list[tuple[int, str, int, int, int | None, float | None]]:
+        """Players of one solo variant (of one deal when ``seed`` is given): (user id, name,
+        games, wins, fewest moves in a win, best time of a win), most wins first, then fewest
+        moves, then fastest."""
+        deal = " AND t.seed = ?" if seed is not None else ""
+        params: tuple[Any, ...] = (game_key, preset, *((seed,) if seed is not None else ()), limit)
+        rows = await self._run(lambda raw: raw.execute(
+            "SELECT r.user_id, (SELECT name FROM results n WHERE n.user_id = r.user_id"
+            "   ORDER BY n.created_at DESC LIMIT 1),"
+            " COUNT(*), SUM(r.won),"
+            " MIN(CASE WHEN r.won THEN r.moves END), MIN(CASE WHEN r.won THEN r.seconds END)"
+            " FROM results r JOIN tables t ON t.id = r.table_id"
+            f" WHERE r.game_key = ? AND r.preset = ? AND r.user_id IS NOT NULL{deal}"
+            " GROUP BY r.user_id"
+            " ORDER BY SUM(r.won) DESC, MIN(CASE WHEN r.won THEN r.moves END) IS NULL,"
+            " MIN(CASE WHEN r.won THEN r.moves END),"
+            " MIN(CASE WHEN r.won THEN r.seconds END), r.user_id LIMIT ?",
+            params,
+        ).fetchall())
+        return [(r[0], r[1], r[2], int(r[3] or 0), r[4], r[5]) for r in rows]
 
     async def ratings(
         self, game_key: str, scope: int, user_ids: Iterable[int]
@@ -432,6 +551,85 @@ class Store:
             "DELETE FROM settings WHERE scope = ? AND scope_id = ? AND key = ?",
             (scope, scope_id, key),
         ))
+
+
+# -- opening: what is there, and is it sound ---------------------------------------------------
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    if str(path) == ":memory:":
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (-1, -1)  # gone: never equal to the identity of a file that was opened
+    return (st.st_dev, st.st_ino)
+
+
+def _check_header(path: Path) -> None:
+    """A non-empty file that does not start as SQLite files do is refused before SQLite opens
+    it (SQLite would write its own header into it)."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise CorruptDatabase(
+            f"The database {path} cannot be read ({exc.strerror}): check the file's owner and "
+            "permissions, then start Parlour again."
+        ) from exc
+    if head and head != SQLITE_HEADER:
+        raise CorruptDatabase(_corrupt_message(path, "it is not a SQLite database"))
+
+
+async def _check_integrity(conn: aiosqlite.Connection, path: Path) -> None:
+    try:
+        async with conn.execute("PRAGMA quick_check(1)") as cur:
+            row = await cur.fetchone()
+    except sqlite3.DatabaseError as exc:
+        raise CorruptDatabase(_corrupt_message(path, str(exc))) from exc
+    verdict = str(row[0]) if row else "no answer from SQLite's check"
+    if verdict != "ok":
+        raise CorruptDatabase(_corrupt_message(path, verdict))
+
+
+def _corrupt_message(path: Path, detail: str) -> str:
+    return (
+        f"The database {path} is damaged ({detail.strip().splitlines()[0][:120]}); Parlour "
+        "did not touch it. Keep a copy, then restore a backup into its place (or move it away "
+        "to start with an empty database) and start Parlour again."
+    )
+
+
+def _warn_if_expected(path: Path) -> None:
+    """Say loudly when a new, empty database is about to replace one that was here."""
+    if path.exists():
+        return
+    signs = [path.name + suffix for suffix in LEFTOVER_SUFFIXES
+             if path.with_name(path.name + suffix).exists()]
+    signs += sorted(p.name for p in path.parent.glob(path.name + ".bak*"))
+    signs += sorted(p.name for p in path.parent.glob(path.name + ".backup*"))
+    if signs:
+        log.error(
+            "the database %s is missing, but %s in %s say(s) one was here: creating a NEW, "
+            "EMPTY database. If that is not what you want, stop Parlour now and restore the "
+            "database from a backup.", path, ", ".join(signs), path.parent,
+        )
+
+
+def _rescue_hint(path: Path) -> str:
+    """Where the removed file can still be read while this process keeps it open (Linux)."""
+    fd_dir = Path("/proc/self/fd")
+    try:
+        for fd in fd_dir.iterdir():
+            target = os.readlink(fd)
+            if target == f"{path.resolve()} (deleted)":
+                return f" (until Parlour stops, its data can be copied from /proc/{os.getpid()}" \
+                       f"/fd/{fd.name})"
+    except OSError:
+        pass
+    return ""
 
 
 # -- the jobs' statements (run on the worker thread) -------------------------------------------
@@ -529,9 +727,11 @@ def _insert_seats(raw: Raw, table_id: int, seats: Iterable[SeatRow]) -> None:
 def _write_finish(raw: Raw, finish: Finish) -> None:
     raw.executemany(
         "INSERT INTO results (table_id, seat, game_key, preset, guild_id, user_id, name,"
-        " points, rank, won, resigned, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " points, rank, won, resigned, created_at, moves, seconds)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(r.table_id, r.seat, r.game_key, r.preset, r.guild_id, r.user_id, r.name, r.points,
-          r.rank, int(r.won), int(r.resigned), _ts(r.created_at)) for r in finish.results],
+          r.rank, int(r.won), int(r.resigned), _ts(r.created_at), r.moves, r.seconds)
+         for r in finish.results],
     )
     stamp = _ts(now())
     raw.executemany(

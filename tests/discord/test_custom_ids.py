@@ -84,3 +84,32 @@ def test_an_overlong_id_cannot_be_made() -> None:
     with pytest.raises(ids.BadCustomId):
         ids.ActionId(2**62, 10**9, "play:" + "A" * 90).encode()
     assert not ids.fits("play:" + "A" * 90, 2**62, 10**9)
+
+
+@pytest.mark.parametrize("bad", [
+    f"pa:{2**63}:1:pass", f"pl:{2**63}:join", f"ph:{10**19 - 1}", f"ps:1:{2**63}",
+    f"pa:1:{2**63}:pass", "pa:12:37:play:HJ\n", "ph:12\n", "pl:12:join\n",
+])
+def test_ids_past_sqlite_integers_and_trailing_newlines_are_malformed(bad: str) -> None:
+    """Either would reach the database (an OverflowError on every click) or go unanswered."""
+    assert ids.parse(bad) is None
+
+
+def test_the_largest_table_id_still_parses() -> None:
+    assert ids.parse(f"ph:{2**63 - 1}") == ids.HandId(2**63 - 1)
+
+
+@pytest.mark.parametrize("bad", ["pa:12:37:play:HJ\n", "ph:\n", "pl:1:join\r\n", "ps:1:2\n"])
+def test_a_line_break_still_reaches_a_handler(bad: str) -> None:
+    """discord.py fullmatches the templates: one without DOTALL drops the click unanswered."""
+    templates = [ids.ACTION_TEMPLATE, ids.SELECT_TEMPLATE, ids.LOBBY_TEMPLATE, ids.HAND_TEMPLATE]
+    assert any(re.compile(t).fullmatch(bad) for t in templates)
+
+
+@settings(max_examples=500)
+@given(st.text(max_size=120) | st.from_regex(r"p[alsh]:[0-9:\n]{0,30}[a-z:\n]{0,8}"))
+def test_parse_never_raises_and_only_gives_sqlite_sized_ids(text: str) -> None:
+    parsed = ids.parse(text)
+    if parsed is not None:
+        assert 0 <= parsed.table_id <= ids.MAX_ID
+        assert 0 <= getattr(parsed, "version", 0) <= ids.MAX_ID

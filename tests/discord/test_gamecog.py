@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
+from unittest.mock import AsyncMock, MagicMock
 
 import discord
+import pytest
 
 from bot.client import create_bot
 from bot.config import Settings
+from bot.discord.cooldown import Cooldown, wait_words
 from bot.discord.gamecog import GameCog
 from bot.discord.replies import GUILD_ONLY
 from cogs.euchre import EuchreCog
+from cogs.skat import SkatCog
 
 
 @dataclass
@@ -103,3 +108,100 @@ async def test_guard_turns_errors_into_private_answers() -> None:
         async with guard(inter):  # type: ignore[arg-type]
             raise error
         assert inter.response.sent == [(expected, {"ephemeral": True})]
+
+
+class SteppedClock:
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class ThreadInteraction:
+    """``/euchre new thread:true`` from a text channel whose threads the test counts."""
+
+    channel: Any
+    user: Any
+    guild_id: int = 77
+    channel_id: int = 5
+    id: int = 1
+    response: FakeResponse = field(default_factory=FakeResponse)
+
+
+async def test_new_threads_have_a_per_user_cooldown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = _bot(tmp_path)
+    clock = SteppedClock()
+    bot.thread_cooldown = Cooldown(120.0, clock=clock)  # type: ignore[attr-defined]
+    cog = EuchreCog(bot)  # type: ignore[arg-type]
+    skat = SkatCog(bot)  # type: ignore[arg-type]
+    threads: list[str] = []
+    opened: list[int] = []
+
+    async def create_thread(**kwargs: Any) -> Any:
+        threads.append(kwargs["name"])
+        return SimpleNamespace(id=900 + len(threads))
+
+    async def open_table(interaction: Any, channel_id: int, *args: Any) -> None:
+        opened.append(channel_id)
+
+    monkeypatch.setattr(cog, "_open", open_table)
+    monkeypatch.setattr(skat, "_open", open_table)
+    channel = MagicMock(spec=discord.TextChannel)
+    channel.create_thread = create_thread
+
+    async def new(game: GameCog, user_id: int) -> ThreadInteraction:
+        inter = ThreadInteraction(channel=channel, user=SimpleNamespace(id=user_id))
+        inter.response.defer = AsyncMock()  # type: ignore[attr-defined]
+        await game._new(inter, None, None, True)  # type: ignore[arg-type]
+        return inter
+
+    await new(cog, 1)
+    assert threads == ["Euchre table"] and opened == [901]
+    clock.now += 119
+    again = await new(skat, 1)  # one cooldown for every game
+    [(content, kwargs)] = again.response.sent
+    assert kwargs["ephemeral"] is True
+    assert content == (
+        "You opened a table thread a moment ago; you can open another in 1 s, or open this "
+        "table right here without a thread."
+    )
+    await new(cog, 2)  # someone else may
+    clock.now += 1
+    await new(skat, 1)  # and the first user again once the time is up
+    assert len(threads) == 3 and opened == [901, 902, 903]
+
+
+async def test_a_thread_discord_refused_does_not_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = _bot(tmp_path)
+    cog = EuchreCog(bot)  # type: ignore[arg-type]
+    calls: list[int] = []
+
+    async def create_thread(**kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            raise discord.Forbidden(MagicMock(status=403), "Missing Permissions")
+        return SimpleNamespace(id=901)
+
+    async def open_table(*args: Any) -> None:
+        pass
+
+    monkeypatch.setattr(cog, "_open", open_table)
+    channel = MagicMock(spec=discord.TextChannel)
+    channel.create_thread = create_thread
+    for _ in range(2):
+        inter = ThreadInteraction(channel=channel, user=SimpleNamespace(id=1))
+        inter.response.defer = AsyncMock()  # type: ignore[attr-defined]
+        await cog._new(inter, None, None, True)  # type: ignore[arg-type]
+    assert len(calls) == 2  # the refused first thread did not start the cooldown
+
+
+def test_waits_are_said_in_minutes_and_seconds() -> None:
+    assert [wait_words(s) for s in (0.2, 20, 59.5, 60, 95.2, 120)] == [
+        "1 s", "20 s", "1 min", "1 min", "1 min 36 s", "2 min",
+    ]

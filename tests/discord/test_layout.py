@@ -16,7 +16,7 @@ from bot.discord.layout import (
     SelectSpec,
     plan,
 )
-from bot.discord.tables import hand_message, table_embed
+from bot.discord.table_messages import hand_message, table_embed
 from bot.games.base import State
 from bot.games.cards import pretty
 from tests.discord.conftest import random_euchre_states, table_for
@@ -118,3 +118,25 @@ def test_lobby_embed_lists_free_seats() -> None:
     table = table_for(None, 4)
     embed = table_embed(table)
     assert embed.description is not None and "Player0" in embed.description
+
+
+def test_card_buttons_come_in_the_order_of_the_hand_shown_above_them() -> None:
+    checked = 0
+    for state in random_euchre_states(12, seed=3):
+        for seat in state.to_act:
+            legal = state.legal_actions(seat)
+            if len([a for a in legal if a.kind in ("play", "discard")]) < 3:
+                continue
+            table = table_for(state, state.players)
+            content, view = hand_message(table, seat)
+            assert view is not None
+            hand_line = next(line for line in content.splitlines() if "Your hand" in line)
+            labels = [item["label"] for row in view.to_components() for item in row["components"]
+                      if item["type"] == 2]
+            cards = [label.removeprefix("Discard ") for label in labels
+                     if label.removeprefix("Discard ") in hand_line]
+            assert len(cards) >= 3
+            positions = [hand_line.index(c) for c in cards]
+            assert positions == sorted(positions), (hand_line, labels)
+            checked += 1
+    assert checked > 50

@@ -23,11 +23,13 @@ from bot.discord.layout import (
     combine,
     plan_for,
 )
+from bot.discord.skat_planner import skat_layout, value_label
 from bot.games import registry
 from bot.games.skat.advice import contract_value
 from bot.games.skat.contracts import Contract
 from bot.games.skat.rules import SkatState, SkatView
-from cogs.skat import advice_text, deal_text, skat_layout, value_label
+from bot.render.skat_report import deal_text
+from cogs.skat import advice_text
 
 GAME = registry.get("skat")
 NOT_PLAY = ("claim_rest", "claim_win", "claim_defeat")
@@ -217,7 +219,9 @@ def test_deal_text_gives_the_score_line_and_a_review() -> None:
         if not any(e.kind == "result" for e in events) or last is None or last.declarer is None:
             continue
         text = deal_text(last, state.options, ["Ann", "Bob", "Cy"])
-        assert text.startswith(f"**Deal {last.number}**: {last.text}")
+        player = ["Ann", "Bob", "Cy"][last.declarer]
+        named = last.text.replace(f"Seat {last.declarer + 1} ", f"{player} ")
+        assert text.startswith(f"**Deal {last.number}**: {named}") and "Seat " not in text
         assert "The skat was" in text
         if len(last.tricks) == 10:
             assert "**Review**" in text and "With all cards open" in text
@@ -279,7 +283,7 @@ def test_games_without_a_planner_keep_the_generic_layout() -> None:
 
 
 def test_a_skat_hand_message_uses_the_skat_layout() -> None:
-    from bot.discord.tables import hand_message
+    from bot.discord.table_messages import hand_message
     from tests.discord.conftest import table_for
 
     for state in random_states(30, seed=8):
@@ -314,7 +318,8 @@ async def test_the_skat_group_has_deals_and_the_common_commands(tmp_path) -> Non
     payload = skat.to_dict(bot.tree)
     new = next(o for o in payload["options"] if o["name"] == "new")
     options = {o["name"]: o for o in new["options"]}
-    assert {c["value"] for c in options["preset"]["choices"]} == {"classic", "isko"}
+    assert options["preset"].get("autocomplete")  # the catalogue, by name: never cut at 25
+    assert {v.id for v in registry.get("skat").find_variants("")} == {"classic", "isko"}
     assert {c["value"] for c in options["players"]["choices"]} == {3, 4, 5}
     assert (options["deals"]["min_value"], options["deals"]["max_value"]) == (1, 200)
     assert options["points"]["type"] == 5  # a boolean
@@ -354,7 +359,7 @@ def test_running_card_points_only_when_the_table_shows_them() -> None:
 
 
 def test_open_games_show_the_players_cards_on_the_table() -> None:
-    from bot.discord.tables import table_embed
+    from bot.discord.table_messages import table_embed
     from tests.discord.conftest import table_for
 
     hands = [

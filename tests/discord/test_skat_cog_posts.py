@@ -1,9 +1,13 @@
 """The Skat deal posts survive a failed post and a restart, never go out twice, and the review
-search cannot pile up: the real bot against the fake Discord, and the cog's queue alone."""
+search runs in a worker process of its own: the real bot against the fake Discord. (The round
+reports' pipeline alone, with a toy game: tests/service/test_reports.py; the Discord sink:
+tests/discord/test_round_posts.py.)"""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import os
 import random
 import threading
 from collections.abc import AsyncIterator
@@ -13,15 +17,18 @@ from typing import Any
 
 import pytest
 
-import cogs.skat as skat_cog
 from bot.games import registry
-from bot.games.skat.review import DealReview, ReviewStopped
+from bot.games.skat.review import DealReview, ReviewStopped, review_deal
 from bot.games.skat.rules import DealResult
+from bot.render.skat_report import REPORT, TOO_LONG
 from bot.service.models import TableInfo, TableStatus
-from cogs.skat import MAX_WAITING, POSTS_SCOPE, SKIPPED, TOO_LONG, SkatCog, deal_nonce
+from bot.service.reports import RoundReports, posts_scope
+from tests.discord import review_stubs
 from tests.e2e.fake_discord import FakeDiscord, patch_discord
 from tests.e2e.harness import WAIT_S, BotRunner
+from tests.processes import gone, until
 
+POSTS_SCOPE = posts_scope("skat")
 GAME = registry.get("skat")
 
 
@@ -76,14 +83,14 @@ async def play_until(runner: BotRunner, table_id: int, alice: int, finished: int
 
 
 def refuse_posts(runner: BotRunner, sent: list[int]) -> None:
-    """This process's cog cannot post (the restart loads a fresh one)."""
-    cog = runner.bot.get_cog("SkatCog")
+    """This process's round posts cannot post (the restart makes fresh ones)."""
+    posts = runner.bot.table_ui.reports
 
     async def refused(table: TableInfo, number: int, text: str) -> bool:
         sent.append(number)
         return False
 
-    cog._send = refused
+    posts.send = refused
 
 
 async def settle(runner: BotRunner) -> None:
@@ -156,14 +163,9 @@ async def test_a_table_started_before_posts_were_recorded_posts_from_its_next_de
     assert len(posts) == 1 and posts[0].startswith("**Deal 1**")
 
 
-def test_the_nonce_names_one_deal_of_one_table() -> None:
-    table = SimpleNamespace(id=5, channel_id=123456789012345678)
-    other = SimpleNamespace(id=6, channel_id=123456789012345678)
-    nonces = {deal_nonce(t, n) for t in (table, other) for n in (1, 2)}  # type: ignore[arg-type]
-    assert len(nonces) == 4
-    assert deal_nonce(table, 1) == deal_nonce(SimpleNamespace(id=5, channel_id=table.channel_id),
-                                              1)  # type: ignore[arg-type]
-    assert all(0 < n < 2**63 for n in nonces)
+def test_the_posts_keep_the_skat_cogs_record() -> None:
+    """Databases from before the round reports keep their cursor: same scope, id and keys."""
+    assert POSTS_SCOPE == "skat_posts"
 
 
 def played_out_deal() -> tuple[DealResult, Any]:
@@ -179,160 +181,61 @@ def played_out_deal() -> tuple[DealResult, Any]:
         last = state.last
         ended = any(e.kind == "result" for e in events)
         if ended and last and len(last.tricks) == 10 and last.declarer is not None:
-            review = skat_cog.review_deal(last, state.options)
+            review = review_deal(last, state.options)
             if review.target == 61:
                 return last, state.options
     raise AssertionError("no deal to search in 200")
 
 
-def bare_cog() -> SkatCog:
-    service = SimpleNamespace(closing=False)
-    bot = SimpleNamespace(table_ui=SimpleNamespace(service=service))
-    return SkatCog(bot)  # type: ignore[arg-type]
+def bare_reports(**service: Any) -> RoundReports:
+    async def sink(report: Any) -> bool:
+        return True
 
-
-async def test_reviews_search_one_at_a_time_and_a_crowd_is_skipped(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    result, options = played_out_deal()
-    gate = threading.Event()
-    running = 0
-    most = 0
-    lock = threading.Lock()
-
-    def slow_review(result: DealResult, options: Any, *, stop: Any = None) -> DealReview:
-        nonlocal running, most
-        with lock:
-            running += 1
-            most = max(most, running)
-        gate.wait(WAIT_S)
-        with lock:
-            running -= 1
-        return DealReview(False, "searched")
-
-    monkeypatch.setattr(skat_cog, "review_deal", slow_review)
-    cog = bare_cog()
-    tasks = [asyncio.create_task(cog._review(result, options)) for _ in range(MAX_WAITING + 4)]
-    await asyncio.sleep(0.05)
-    done = [t for t in tasks if t.done()]
-    assert len(done) == 3 and all(t.result() is SKIPPED for t in done)
-    gate.set()
-    reviews = await asyncio.wait_for(asyncio.gather(*tasks), WAIT_S)
-    assert [r.reason for r in reviews].count("searched") == 1 + MAX_WAITING
-    assert most == 1
-    assert cog._waiting == 0 and not cog._searching.locked()
-
-
-async def test_a_search_past_its_limit_gives_up_and_a_stopping_bot_posts_nothing(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    result, options = played_out_deal()
-
-    def endless(result: DealResult, options: Any, *, stop: Any = None) -> DealReview:
-        while not stop():
-            pass
-        raise ReviewStopped
-
-    monkeypatch.setattr(skat_cog, "review_deal", endless)
-    monkeypatch.setattr(skat_cog, "REVIEW_LIMIT_S", 0.0)
-    cog = bare_cog()
-    assert await cog._review(result, options) is TOO_LONG
-    monkeypatch.setattr(skat_cog, "REVIEW_LIMIT_S", 1e9)
-    cog._closing = True
-    assert await cog._review(result, options) is None
+    return RoundReports(SimpleNamespace(closing=False, **service), sink,  # type: ignore[arg-type]
+                        {"skat": REPORT})
 
 
 async def test_with_worker_processes_a_review_searches_in_its_own_process(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same review as in this process; past its limit, a note; unloading kills it."""
+        tmp_path: Path) -> None:
+    """The same review as in this process, searched in a worker of the reviews' own; a search
+    past its limit gives a note and its worker is replaced; closing kills the worker."""
     result, options = played_out_deal()
-    cog = bare_cog()
-    cog.ui.service.ai_processes = 2
+    reports = bare_reports(ai_processes=2)
+    assert REPORT.analysis is not None
+    gate = review_stubs.Gate(str(tmp_path / "release"))
+    workers: list[int] = []
     try:
-        review = await asyncio.wait_for(cog._review(result, options), 60)
-        assert review == skat_cog.review_deal(result, options)
-        pool = cog._pool
+        review = await asyncio.wait_for(reports.analyse(REPORT.analysis, result, options), 60)
+        assert review == review_deal(result, options)
+        pool = reports.pool
         assert pool is not None and pool.workers == 1 and len(pool.pids()) == 1
-        monkeypatch.setattr(skat_cog, "REVIEW_LIMIT_S", 1e-4)
-        assert await asyncio.wait_for(cog._review(result, options), 60) is TOO_LONG
+        worker = pool.pids()[0]
+        where_run = dataclasses.replace(REPORT.analysis, run=review_stubs.review_where)
+        where = await asyncio.wait_for(reports.analyse(where_run, result, options), 60)
+        assert where.reason == f"pid {worker}" and worker != os.getpid()
+
+        # Past its limit: the stand-in blocks until released, so no machine is fast enough
+        # to beat the limit; a note instead, and the runaway worker is retired.
+        blocked = dataclasses.replace(REPORT.analysis, run=review_stubs.review_until_released,
+                                      limit_s=0.5)
+        assert await asyncio.wait_for(reports.analyse(blocked, result, gate), 60) is TOO_LONG
+        assert pool.replaced == 1
+
+        fresh = await asyncio.wait_for(reports.analyse(where_run, result, options), 60)
+        assert fresh.reason.startswith("pid ") and fresh.reason != where.reason
+        workers = pool.pids()
+        assert workers == [int(fresh.reason.removeprefix("pid "))]
     finally:
-        await cog.cog_unload()
-    assert cog._pool is not None and cog._pool.closed
-
-
-async def test_after_a_restart_old_and_vanished_tables_are_forgotten_not_posted() -> None:
-    from datetime import UTC, datetime, timedelta
-
-    from bot.service.errors import NoTable
-    from tests.discord.conftest import table_for
-
-    state = GAME.new(3, GAME.options("isko"), seed=1)
-    now = datetime.now(UTC)
-    open_table = table_for(state, 3).model_copy(update={"id": 7, "game_key": "skat"})
-    recent = open_table.model_copy(update={"id": 8, "status": TableStatus.FINISHED,
-                                           "updated_at": now - timedelta(minutes=5)})
-    old = open_table.model_copy(update={"id": 5, "status": TableStatus.FINISHED,
-                                        "updated_at": now - timedelta(hours=2)})
-    tables = {t.id: t for t in (open_table, recent, old)}
-    deleted: list[str] = []
-
-    async def settings(scope: str, scope_id: int) -> dict[str, Any]:
-        assert (scope, scope_id) == (POSTS_SCOPE, 0)
-        return {"5": 0, "6": 1, "7": 0, "8": 2}
-
-    async def get(table_id: int) -> TableInfo:
-        if table_id not in tables:
-            raise NoTable("gone")
-        return tables[table_id]
-
-    async def delete_setting(scope: str, scope_id: int, key: str) -> None:
-        deleted.append(key)
-
-    cog = bare_cog()
-    service = cog.ui.service
-    service.settings, service.get, service.delete_setting = settings, get, delete_setting
-    kicked: list[int] = []
-    cog._kick = kicked.append  # type: ignore[method-assign]
-    await cog._post_missing()
-    assert sorted(deleted) == ["5", "6"]
-    assert sorted(kicked) == [7, 8] and set(cog._tables) == {7, 8}
-
-
-async def test_a_post_is_retried_after_a_server_error_and_given_up_when_forbidden(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    import discord
-
-    monkeypatch.setattr(skat_cog, "RETRY_S", (0.0, 0.0))
-    answers: list[Exception | None] = []
-    sent: list[dict[str, Any]] = []
-
-    async def send(content: str, **kw: Any) -> None:
-        answer = answers.pop(0)
-        if answer is not None:
-            raise answer
-        sent.append({"content": content, **kw})
-
-    cog = bare_cog()
-    cog.bot.get_partial_messageable = lambda channel_id: SimpleNamespace(send=send)
-    table = SimpleNamespace(id=3, channel_id=99)
-
-    def error(cls: type[discord.HTTPException], status: int) -> discord.HTTPException:
-        return cls(SimpleNamespace(status=status, reason="x"), "x")
-
-    answers[:] = [error(discord.HTTPException, 500), OSError("reset"), None]
-    assert await cog._send(table, 2, "**Deal 2**") is True  # type: ignore[arg-type]
-    assert sent[0]["nonce"] == deal_nonce(table, 2)  # type: ignore[arg-type]
-    answers[:] = [error(discord.HTTPException, 503)] * 3
-    assert await cog._send(table, 3, "**Deal 3**") is False  # type: ignore[arg-type]
-    answers[:] = [error(discord.Forbidden, 403)]
-    assert await cog._send(table, 4, "**Deal 4**") is True  # type: ignore[arg-type]
-    assert len(sent) == 1 and answers == []
+        Path(gate.release).touch()  # a blocked stand-in, if its worker still lives, returns
+        await reports.close()
+    assert reports.pool is not None and reports.pool.closed
+    await until(lambda: all(gone(pid) for pid in workers))
 
 
 async def test_a_restart_during_the_review_posts_the_deal_afterwards_once(
         fake: FakeDiscord, runner: BotRunner) -> None:
     """The process stops while deal 1's review is searching: nothing is posted then, the
     search gives up, and the new process posts the deal, once."""
-    import sys
-
     searching = threading.Event()
 
     def endless(result: DealResult, options: Any, *, stop: Any = None) -> DealReview:
@@ -341,17 +244,38 @@ async def test_a_restart_during_the_review_posts_the_deal_afterwards_once(
             searching.wait(0.001)
         raise ReviewStopped
 
-    loaded = sys.modules["cogs.skat"]  # the bot's copy (load_extension imports it afresh)
-    live = loaded.review_deal
-    loaded.review_deal = endless
-    loaded.needs_search = lambda result: True
+    specs = runner.bot.table_ui.reports.reports.specs  # this process's (a restart: fresh ones)
+    assert specs["skat"].analysis.run is review_deal
+    specs["skat"] = dataclasses.replace(REPORT, analysis=dataclasses.replace(
+        REPORT.analysis, run=endless, needed=lambda result: True))
     table_id, alice = await skat_table(runner, fake, 2)
     await play_until(runner, table_id, alice, 1)
     await asyncio.wait_for(asyncio.to_thread(searching.wait, WAIT_S), WAIT_S)
     assert searching.is_set()
     assert deal_posts(fake) == []
     await runner.restart()
-    assert sys.modules["cogs.skat"].review_deal is live  # the new process searches for real
+    # the new process searches for real
+    assert runner.bot.table_ui.reports.reports.specs["skat"].analysis.run is review_deal
     await settle(runner)
     posts = deal_posts(fake)
     assert len(posts) == 1 and posts[0].startswith("**Deal 1**")
+
+
+async def test_the_game_over_summary_follows_the_last_deal_s_review(
+        fake: FakeDiscord, runner: BotRunner) -> None:
+    """The channel reads deal 1, deal 2 (its review), then the summary: once, even after a
+    restart, with the players' names and no "seat n"."""
+    table_id, alice = await skat_table(runner, fake, 2)
+    await play_until(runner, table_id, alice, 2)
+    await settle(runner)
+    assert (await runner.table(table_id)).status is TableStatus.FINISHED
+    posts = [m.get("content") or "" for m in fake.channel_messages()]
+    ours = [p for p in posts if p.startswith("**Deal ") or "the game is over" in p]
+    assert [p[:10] for p in ours[:2]] == ["**Deal 1**", "**Deal 2**"]
+    assert len(ours) == 3 and "the game is over" in ours[2]
+    summary = ours[2]
+    assert "alice" in summary and "seat 1" not in summary.lower()
+    await runner.restart()
+    await settle(runner)
+    again = [m.get("content") or "" for m in fake.channel_messages()]
+    assert sum("the game is over" in p for p in again) == 1

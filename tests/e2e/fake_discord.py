@@ -47,7 +47,8 @@ def _user(uid: str, name: str, *, bot: bool = False) -> dict[str, Any]:
 
 
 def message_text(message: dict[str, Any]) -> str:
-    """Everything a reader sees in a message: content and every embed's text."""
+    """Everything a reader sees in a message: content, every embed's text, and the pictures'
+    alt text (what a screen reader says of them)."""
     parts = [message.get("content") or ""]
     for embed in message.get("embeds") or []:
         parts += [embed.get("title") or "", embed.get("description") or ""]
@@ -55,6 +56,7 @@ def message_text(message: dict[str, Any]) -> str:
         parts += [(embed.get("footer") or {}).get("text") or ""]
         for f in embed.get("fields") or []:
             parts += [f.get("name") or "", f.get("value") or ""]
+    parts += [a.get("description") or "" for a in message.get("attachments") or []]
     return "\n".join(p for p in parts if p)
 
 
@@ -692,7 +694,8 @@ class FakeDiscord:
             "id": snowflake(), "channel_id": channel_id, "author": self.bot_user,
             "content": body.get("content") or "", "timestamp": _now(),
             "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
-            "mention_roles": [], "attachments": [], "embeds": body.get("embeds") or [],
+            "mention_roles": [], "attachments": self._attachments(body),
+            "embeds": body.get("embeds") or [],
             "components": body.get("components") or [], "pinned": False,
             "type": 0 if token is None else 20, "flags": flags}
         if channel_id in self.channels:
@@ -713,6 +716,20 @@ class FakeDiscord:
         self._emit(event)
         return msg
 
+    @staticmethod
+    def _attachments(body: dict[str, Any]) -> list[dict[str, Any]]:
+        """The files a message was sent with, as Discord describes them (no bytes kept)."""
+        out = []
+        for item in body.get("attachments") or []:
+            aid = snowflake() if not str(item.get("id", "")).isdigit() or len(
+                str(item["id"])) < 10 else str(item["id"])
+            name = item.get("filename", "file")
+            described = {"description": item["description"]} if item.get("description") else {}
+            out.append({"id": aid, "filename": name, "size": 1,
+                        "url": f"https://cdn.fake/{aid}/{name}",
+                        "proxy_url": f"https://media.fake/{aid}/{name}", **described})
+        return out
+
     def _edit(self, mid: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
         msg = self.messages[mid]
         for key in ("content", "embeds", "components"):
@@ -724,7 +741,7 @@ class FakeDiscord:
         else:
             msg["flags"] = msg["flags"] & ~LOADING
         if "attachments" in body and body["attachments"] is not None:
-            msg["attachments"] = body["attachments"]
+            msg["attachments"] = self._attachments(body)
         msg["edited_timestamp"] = _now()
         meta = self.message_meta[mid]
         self._emit(MessageEvent("edit", self._snap(msg), meta.channel_id, meta.ephemeral,

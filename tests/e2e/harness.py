@@ -51,7 +51,7 @@ class BotRunner:
         values: dict[str, Any] = {
             "discord_token": self.fake.token, "database_path": self.db_path,
             "dev_guild_id": int(self.fake.guild_id), "log_level": "WARNING",
-            "table_edit_interval_s": 0.0, **self.settings_kw}
+            "table_edit_interval_s": 0.0, "picture_processes": 0, **self.settings_kw}
         settings = Settings(_env_file=None, **values)  # type: ignore[call-arg]
         self.service = await TableService.open(self.db_path, ai_delay_s=0.0, **self.service_kw)
         # Subscribed before the bot's own listener, so a state is on record before any
@@ -59,10 +59,9 @@ class BotRunner:
         self.service.subscribe(self._record)
         self.bot = create_bot(settings, service=self.service)
         self.bot._connection.guild_ready_timeout = 0.05
-        before = len(self.fake.requests)
         self._task = asyncio.create_task(self.bot.start(settings.discord_token))
-        await self.fake.wait_request("PUT", r"/applications/\d+/(guilds/\d+/)?commands",
-                                     after=before, timeout=WAIT_S)
+        # Ready, not "commands synced": a start syncs only a changed command tree, and when it
+        # does, setup_hook has synced before the gateway connects, so before ready.
         await asyncio.wait_for(self.bot.wait_until_ready(), WAIT_S)
         self.starts += 1
 
@@ -218,10 +217,10 @@ def lobby_button(message: dict[str, Any], op: str) -> str:
 
 
 async def open_table(runner: BotRunner, user: str, channel: str | None = None,
-                     **options: object) -> tuple[int, dict[str, Any]]:
-    """``/euchre new`` by ``user``; the table id and its channel message."""
+                     game: str = "euchre", **options: object) -> tuple[int, dict[str, Any]]:
+    """``/<game> new`` by ``user``; the table id and its channel message."""
     fake = runner.fake
-    inter = await fake.slash(user, "euchre new", dict(options), channel_id=channel)
+    inter = await fake.slash(user, f"{game} new", dict(options), channel_id=channel)
     await fake.wait_callback(inter, WAIT_S)
     table = await runner.service.table_in_channel(int(channel or fake.channel_id))
     assert table is not None and table.status is TableStatus.LOBBY, \
@@ -236,12 +235,12 @@ async def open_table(runner: BotRunner, user: str, channel: str | None = None,
 
 
 async def start_table(runner: BotRunner, host: str, *, guests: tuple[str, ...] = (),
-                      channel: str | None = None, **options: object
+                      channel: str | None = None, game: str = "euchre", **options: object
                       ) -> tuple[int, dict[str, Any]]:
     """A full table: ``host``, then ``guests`` joining by button, AI in the other seats (by
     button), started by the host's button. Returns the table id and its message."""
     fake = runner.fake
-    table_id, message = await open_table(runner, host, channel, **options)
+    table_id, message = await open_table(runner, host, channel, game, **options)
     seats = (await runner.table(table_id)).players
     seated = 1
     for guest in guests:

@@ -23,16 +23,26 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.discord import custom_ids as ids
 from bot.games.base import State
 from bot.games.cards import is_card, long_name, pretty
+from bot.games.dominoes import DominoesState
+from bot.games.dominoes.tiles import canon
 from bot.games.skat.rules import FULL_DECK, SkatState
 from tests.e2e.fake_discord import MessageEvent, component_text, custom_ids
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
+_MOVE_CODE = re.compile(r"\b[a-z_]+:([A-Za-z0-9,\-]+)")
+"""A move written as code in text (``discard:CQ``, ``play:HT``): its cards count as named."""
 _SKAT_DECK = frozenset(FULL_DECK)
+_TILE = re.compile(r"(?<![0-9])([0-9])-([0-9])(?![0-9])")
+"""A domino tile as code (``6-4`` in ``play:4-6>L``, a custom id or a select value)."""
+_TILE_SHOWN = re.compile(r"\[([0-9])\|([0-9])\]")
+"""A domino tile as the text and the alt texts show it: ``[6|4]``."""
+_TILE_MOVE = re.compile(r"\b[a-z_]+:([0-9])-([0-9])")
 _DEAL_POST = re.compile(r"\**Deal (\d+)\b")
-"""A post that opens with ``**Deal k**``, the review after a deal (``cogs/skat.py``): the whole
-message is about that deal."""
+"""A post that opens with ``**Deal k**``, the review after a deal
+(``bot/render/skat_report.py``): the whole message is about that deal."""
 _DEAL_LINE = re.compile(r"\**Deal (\d+)\**:")
 """A line of the series' summary (``Deal 2: ...``) or of a review post."""
 _LAST_LINE = "Last deal:"
@@ -59,17 +69,49 @@ def cards_in(data: Any) -> set[str]:
     return out
 
 
+def tiles_in(data: Any) -> set[str]:
+    """Every domino tile (canonical, ``6-4``) written anywhere in a JSON-like structure, as
+    code or as shown (``[6|4]``)."""
+    out: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):  # a code (6-4), or a report's words ([6|4])
+            pairs = _TILE.findall(item) + _TILE_SHOWN.findall(item)
+            out.update(canon(f"{a}-{b}") for a, b in pairs)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple | set | frozenset):
+            stack.extend(item)
+    return out
+
+
+def named_tiles(text: str, codes: Iterable[str]) -> set[str]:
+    """The tiles a reader finds in ``text`` (``[6|4]``, or a move's code ``play:4-6>L``) or a
+    machine finds in the ``codes`` of a message."""
+    pairs = _TILE_SHOWN.findall(text) + _TILE_MOVE.findall(text)
+    pairs += [p for code in codes for p in _TILE.findall(code)]
+    return {canon(f"{a}-{b}") for a, b in pairs}
+
+
 def named_cards(text: str, codes: Iterable[str], cards: Iterable[str]) -> set[str]:
-    """Which of ``cards`` a reader finds in ``text`` (as ``10♥`` or ``10 of hearts``) or a
-    machine finds in the ``codes`` (custom ids, select values) of a message."""
+    """Which of ``cards`` a reader finds in ``text`` (as ``10♥``, ``10 of hearts`` or a move's
+    code such as ``discard:HT``) or a machine finds in the ``codes`` (custom ids, select
+    values) of a message. Domino tiles (``6-4``) among them are looked for as tiles."""
+    cards = set(cards)
+    tiles = {c for c in cards if _TILE.fullmatch(c)}
+    if tiles:
+        cards -= tiles
+        tiles &= named_tiles(text, codes)
     tokens = {t for code in codes for t in _TOKEN.findall(code)}
+    tokens |= {t for arg in _MOVE_CODE.findall(text) for t in _TOKEN.findall(arg)}
     found = set()
     lowered = text.lower()
     for card in cards:
         face = re.compile(r"(?<![0-9A-Za-z])" + re.escape(pretty(card)))
         if face.search(text) or long_name(card).lower() in lowered or card in tokens:
             found.add(card)
-    return found
+    return found | tiles
 
 
 def skat_seen(state: SkatState, reader: Reader) -> set[str]:
@@ -91,6 +133,8 @@ def hidden_cards(state: State) -> tuple[frozenset[str], dict[int, frozenset[str]
     reader's view, ignoring history keys (a previous hand's tricks would otherwise make
     almost every card look public).
     """
+    if isinstance(state, DominoesState):
+        return hidden_tiles(state)
     if isinstance(state, SkatState):
         return (frozenset(_SKAT_DECK - skat_seen(state, None)),
                 {seat: frozenset(_SKAT_DECK - skat_seen(state, seat))
@@ -115,6 +159,27 @@ def hidden_cards(state: State) -> tuple[frozenset[str], dict[int, frozenset[str]
 
     return (frozenset(everything - seen(None)),
             {seat: frozenset(everything - seen(seat)) for seat in range(state.players)})
+
+
+def hidden_tiles(state: DominoesState) -> tuple[frozenset[str], dict[int, frozenset[str]]]:
+    """Dominoes: every tile held, in the stock, the dummy or thrown out face down, except those
+    the reader's view shows (the layout, the trick, the turned trump, its own hand; see
+    `tiles_seen` for the previous hand's report)."""
+    t = state.t
+    everything = tiles_in([t.hands, t.stock, t.dummy, t.discards])  # Loo's misses: "6-1,2-1"
+    return (frozenset(everything - tiles_seen(state, None)),
+            {seat: frozenset(everything - tiles_seen(state, seat))
+             for seat in range(state.players)})
+
+
+def tiles_seen(state: DominoesState, reader: Reader) -> set[str]:
+    """The tiles ``reader``'s view shows now, less the previous hand's report while play goes
+    on (its tiles are dealt again); once the match is over nothing is dealt again, and the last
+    report (Domino Poker's showdown) is as public as it reads."""
+    data = state.view(reader).model_dump(mode="json")
+    if not state.is_over:
+        data.pop("last", None)
+    return tiles_in(data)
 
 
 def _without_history(data: dict[str, Any]) -> dict[str, Any]:
@@ -169,6 +234,9 @@ class LeakWatch:
     """(table, deal) -> reader -> every card of that deal the reader was shown meanwhile."""
     after_deal: dict[tuple[int, int], dict[Reader, frozenset[str]]] = field(default_factory=dict)
     """(table, deal number) -> reader -> the cards of that finished deal never shown to them."""
+    tiles_held: dict[tuple[int, int, int], dict[int, set[str]]] = field(default_factory=dict)
+    """Dominoes: (table, game, hand) -> seat -> every tile the seat has seen in that hand (a
+    tile it held and then threw out face down stays known to it)."""
 
     def record(self, table_id: int, channel_id: int, version: int, state: State | None,
                seats: dict[str, int]) -> None:
@@ -181,6 +249,14 @@ class LeakWatch:
             return
         if isinstance(state, SkatState):
             snaps.append(self._skat_snapshot(table_id, version, state))
+        elif isinstance(state, DominoesState):
+            public, per_seat = hidden_tiles(state)
+            held = self.tiles_held.setdefault((table_id, state.t.game_no, state.t.hand_no), {})
+            for seat in per_seat:
+                known = held.setdefault(seat, set())
+                known |= tiles_seen(state, seat)
+                per_seat[seat] = frozenset(per_seat[seat] - known)
+            snaps.append(Snapshot(version, public, per_seat))
         else:
             public, per_seat = hidden_cards(state)
             snaps.append(Snapshot(version, public, per_seat))
@@ -247,6 +323,10 @@ class LeakWatch:
         window = self._window(table_id, label)
         if not window:
             return
+        # A message offering moves of one version shows that version: the window reaches back
+        # to it (a click's answer edited again late, after newer messages reached the reader).
+        if (own := self._offered_version(table_id, codes)) and own[0].version < window[0].version:
+            window = [s for s in self.history[table_id] if s.version >= own[0].version]
         self.checked += 1
         where = f"{event.kind} in {label} ({event.channel_id})"
         if window[-1].deal is None:
@@ -273,6 +353,19 @@ class LeakWatch:
             self.parts["last deal"] += 1
             self._flag(table_id, window, f"{where}, last deal", reader, "\n".join(last), [],
                        lambda s, r: self._after(table_id, s, r))
+
+    def _offered_version(self, table_id: int, codes: list[str]) -> list[Snapshot] | None:
+        """The recorded snapshot of the one version whose moves the message offers, if any."""
+        versions = set()
+        for code in codes:
+            parsed = ids.parse(code)
+            if isinstance(parsed, (ids.ActionId, ids.SelectId)) and parsed.table_id == table_id:
+                versions.add(parsed.version)
+        if len(versions) != 1:
+            return None
+        version = versions.pop()
+        own = [s for s in self.history.get(table_id) or [] if s.version == version]
+        return own or None
 
     def _deal_window(self, table_id: int, window: list[Snapshot], text: str
                      ) -> list[Snapshot]:

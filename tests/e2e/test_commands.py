@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.discord.replies import SOMETHING_WRONG
+from bot.games import registry
 from bot.service.models import TableStatus
 from tests.e2e.fake_discord import FakeDiscord, Interaction, custom_ids
 from tests.e2e.harness import BotRunner, lobby_button, my_turn, open_table, start_table
@@ -52,6 +53,12 @@ async def test_every_command_is_answered_in_every_phase(fake: FakeDiscord,
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     commands = [(p, o) for p, o in leaf_commands(fake)
                 if not p.endswith((" new", " abort", " resign"))]
+    # The day's patience deal already worked out (its proof is seconds of solver CPU, tested
+    # in test_patience.py), so this sweep measures answers, not the solver.
+    today = runner.bot.get_cog("PatienceCog").today().isoformat()
+    for variant in registry.get("patience").presets:
+        await runner.service.set_setting("daily", 0, f"patience:{variant}:{today}",
+                                         {"seed": 1, "proven": False})
     assert len(commands) >= 15, [p for p, _ in commands]
 
     async def sweep(label: str) -> None:
@@ -98,3 +105,23 @@ async def test_a_table_in_a_new_thread(fake: FakeDiscord, runner: BotRunner) -> 
     await runner.wait_table(table.id, lambda t: t.status is TableStatus.PLAYING)
     _, choices = await my_turn(runner, alice, table.id)
     assert choices
+
+
+async def test_rules_speak_the_preset_s_book_and_the_table_s_options(
+        fake: FakeDiscord, runner: BotRunner) -> None:
+    alice = fake.add_user("alice")
+    modern = (await fake.reply(await fake.slash(alice, "euchre rules",
+                                                {"preset": "modern"}))).text
+    assert "order it up" in modern and "pick it up" in modern and "go alone" in modern
+    assert "assist" not in modern and "bunch" not in modern
+    assert "stick the dealer off" in modern
+    book = (await fake.reply(await fake.slash(alice, "euchre rules",
+                                              {"preset": "hoyle1871"}))).text
+    assert "I assist" in book and "bunch" in book
+    # In a channel with a table, the rules are that table's, house rules included.
+    await runner.service.create(game_key="euchre", channel_id=int(fake.channel_id),
+                                guild_id=int(fake.guild_id), host_id=int(alice),
+                                host_name="alice", preset="modern",
+                                options={"stick_the_dealer": True, "target": 7})
+    here = (await fake.reply(await fake.slash(alice, "euchre rules"))).text
+    assert "**Stick the dealer** is on" in here and "game to 7" in here

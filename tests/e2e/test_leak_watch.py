@@ -83,3 +83,40 @@ def test_a_card_public_in_a_recent_version_is_not_flagged() -> None:
     watch.record(1, 100, 2, played, {})
     watch.check(_event(f"{pretty(card)} was played"))
     assert watch.leaks == []
+
+
+def test_a_move_code_in_text_names_its_card() -> None:
+    """The old timeout notice ("the AI played `discard:CQ` for them") told the discard."""
+    states = _game(2)
+    dealt = states[0]
+    watch = LeakWatch()
+    watch.record(1, 100, 1, dealt, {})
+    card = dealt.hands[1][0]
+    watch.check(_event(f"Carol ran out of time; the AI played `discard:{card}` for them."))
+    assert [leak.cards for leak in watch.leaks] == [{card}]
+    watch.check(_event("Carol ran out of time; the AI discarded a card face down for them."))
+    assert len(watch.leaks) == 1
+
+
+def test_a_hidden_domino_tile_is_caught_as_text_or_code_and_a_laid_or_own_one_is_not() -> None:
+    game = registry.get("dominoes")
+    state = game.new(2, game.options("block"), 5)
+    seat = state.to_act[0]
+    state, _ = state.apply(seat, state.legal_actions(seat)[0])  # the lead lies on the table
+    laid = state.t.centre
+    watch = LeakWatch()
+    watch.record(1, 100, 1, state, {"42": 0})
+    a, b = laid.split("-")
+    watch.check(_event(f"Anna posed [{b}|{a}]"))
+    assert watch.leaks == [] and watch.checked == 1
+    held = state.t.hands[1][0]
+    x, y = held.split("-")
+    watch.check(_event(f"Bert holds [{y}|{x}]"))
+    assert [leak.cards for leak in watch.leaks] == [{held}]
+    never = state.t.stock[0]
+    watch.check(_event("table", custom_id=f"pa:1:1:play:{never}>L"))
+    assert watch.leaks[-1].cards == {never}
+    mine = state.t.hands[0][0]
+    watch.leaks.clear()
+    watch.check(_event(f"Your tiles: [{mine.replace('-', '|')}]", public=False, user="42"))
+    assert watch.leaks == []

@@ -3,6 +3,7 @@ unchanged: not your turn, not seated, stale buttons, double clicks, malformed pa
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pytest
@@ -113,6 +114,25 @@ async def test_malformed_buttons_are_answered(fake: FakeDiscord, runner: BotRunn
     click = await fake.click(user, w["message"]["id"],
                              custom_id.format(t=table.id, v=table.version), forge=True)
     assert (await refusal(fake, click)).text
+    await unchanged(runner, table)
+
+
+@pytest.mark.parametrize("custom_id", [
+    f"pa:{2**63}:1:pass", f"ph:{2**63}", f"pl:{10**19 - 1}:join", "ph:{t}\n",
+    "pa:{t}:{v}:pass\n",
+])
+async def test_ids_past_sqlite_or_with_a_line_break_are_answered_quietly(
+        fake: FakeDiscord, runner: BotRunner, two_humans: dict[str, Any], custom_id: str,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A 19-digit table id past 2^63 reached SQLite (a traceback on every click), and an id
+    ending in a line break got no answer at all."""
+    w = two_humans
+    user, _, table, _ = await whose_turn(runner, w)
+    with caplog.at_level(logging.DEBUG, logger="bot"):
+        click = await fake.click(user, w["message"]["id"],
+                                 custom_id.format(t=table.id, v=table.version), forge=True)
+        assert (await refusal(fake, click)).text
+    assert not [r for r in caplog.records if r.levelno > logging.INFO], caplog.text
     await unchanged(runner, table)
 
 

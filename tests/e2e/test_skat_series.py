@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
-from bot.discord import tables
+from bot.discord import hand_dms, table_messages, table_ui
+from bot.discord.table_messages import GAME_OVER
 from bot.games.cards import pretty_all
 from bot.games.skat.rules import SkatState
 from bot.service.models import TableInfo, TableStatus
-from tests.e2e.fake_discord import FakeDiscord, iter_components
+from tests.e2e.fake_discord import FakeDiscord, custom_ids, iter_components
 from tests.e2e.harness import WAIT_S, BotRunner, Choice, action_of, lobby_button, my_turn, take
 from tests.e2e.leaks import LeakWatch
 
@@ -122,7 +123,7 @@ async def _play_series(fake: FakeDiscord, runner: BotRunner, players: int, deals
 async def test_a_whole_skat_series_names_no_hidden_card(
         fake: FakeDiscord, runner: BotRunner, watch: LeakWatch, monkeypatch: pytest.MonkeyPatch,
         players: int, deals: int | None, seed: int) -> None:
-    monkeypatch.setattr("bot.service.tables.secrets.randbits", lambda bits: seed)  # the deals
+    monkeypatch.setattr("bot.service.lobby.secrets.randbits", lambda bits: seed)  # the deals
     table_id, played = await _play_series(fake, runner, players, deals, seed)
     final = await runner.table(table_id)
     assert final.status is TableStatus.FINISHED
@@ -141,6 +142,10 @@ async def test_a_whole_skat_series_names_no_hidden_card(
     if players == 4:
         assert any("sitting out" in t for t in tables)
 
+    # Every hand DM ends on the final state (they kept "Waiting for ... · playing").
+    dms = [m for user in fake.dm_channels for m in fake.dm_messages(user)
+           if f"table {table_id}" in m["content"]]
+    assert dms and all(not custom_ids(m) and GAME_OVER in m["content"] for m in dms)
     shown = [e for e in fake.events if e.kind != "delete"]
     assert watch.checked >= len(shown) - 5, "the watch skipped messages"
     assert watch.parts["finished deal"] >= 2 * total  # each review post and summary line
@@ -154,7 +159,7 @@ async def test_an_isko_series_across_a_restart_names_no_hidden_card(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """isko: Hand and ouvert games; the bot restarted in the second deal (the watch keeps the
     deals apart across it: the new process re-sends Alice her hand of that deal)."""
-    monkeypatch.setattr("bot.service.tables.secrets.randbits", lambda bits: 14)
+    monkeypatch.setattr("bot.service.lobby.secrets.randbits", lambda bits: 14)
     table_id, played = await _play_series(fake, runner, 3, 3, 14, "isko", restart_in=1)
     assert runner.starts == 2
     assert (await runner.table(table_id)).status is TableStatus.FINISHED
@@ -171,17 +176,18 @@ async def test_a_bot_that_shows_the_skat_is_caught_in_every_deal(
         fake: FakeDiscord, runner: BotRunner, watch: LeakWatch,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The watch can fail, after the first deal too: a table message that names the skat."""
-    honest = tables.table_embed
+    honest = table_messages.table_embed
 
-    def leaky(table: TableInfo) -> Any:
-        embed = honest(table)
+    def leaky(table: TableInfo, picture: Any = None) -> Any:
+        embed = honest(table, picture)
         state = table.state
         if isinstance(state, SkatState) and state.phase == "bid":
             embed.description = f"{embed.description}\n(skat: {pretty_all(state.skat)})"
         return embed
 
-    monkeypatch.setattr(tables, "table_embed", leaky)
-    monkeypatch.setattr("bot.service.tables.secrets.randbits", lambda bits: 13)
+    for module in (table_ui, hand_dms):  # the channel message and the DMs' copy of it
+        monkeypatch.setattr(module, "table_embed", leaky)
+    monkeypatch.setattr("bot.service.lobby.secrets.randbits", lambda bits: 13)
     table_id, _ = await _play_series(fake, runner, 3, 3, 13)
     await asyncio.wait_for(runner.bot.table_ui.settle(), WAIT_S)
     deal_of = {s.version: s.deal for s in watch.history[table_id]}

@@ -16,14 +16,17 @@ import pytest
 
 from bot.games import registry
 from bot.games.base import Action, Game, View
+from bot.games.euchre import ai as euchre_ai
+from bot.games.skat import ai as skat_ai
 from bot.service import ai
 from bot.service.ai import AIPool, choose_move, thinking
+from tests.processes import gone, until
 from tests.service import toygame
 from tests.service.conftest import Harness, Recorder
 
 BIG_BUDGET_MS = 5000
-"""Enough for the Euchre and Skat AIs to reach their sample cap (about 0.1 s worst case), so
-their answer does not depend on how fast the machine is and threads and workers must agree."""
+"""A budget whose hard limit (25 s) only stops a hang: the AIs sample a fixed number of deals
+here (`_fixed_samples`), so their answer does not depend on how fast the machine is."""
 
 
 class SlowGame(toygame.ToyGame):
@@ -40,6 +43,24 @@ class SlowGame(toygame.ToyGame):
 
 GAME = SlowGame()
 """Found by the worker through this module (``Thinking.module``), as a run-time game is."""
+
+GENEROUS_LIMIT_S = 30.0
+"""A hard limit no quick move misses, however loaded the machine: only a hang reaches it."""
+
+_REAL_WARM = ai._warm
+
+
+def _fix_samples() -> None:
+    """Euchre and Skat sample as many deals as the budget-free AI would (their caps), never
+    fewer because the clock ran: the same answer in a thread and in a busy worker."""
+    euchre_ai.SAMPLES = euchre_ai.MAX_SAMPLES
+    skat_ai.SAMPLES = skat_ai.MAX_SAMPLES
+
+
+def _warm_with_fixed_samples() -> None:
+    """A worker initialiser (pickled by name): the usual start, then `_fix_samples`."""
+    _REAL_WARM()
+    _fix_samples()
 
 
 @pytest.fixture
@@ -75,27 +96,20 @@ def _positions(key: str, games: int, per_game: int) -> list[tuple[Game, object, 
     return found
 
 
-def _gone(pid: int) -> bool:
-    """The process has exited (a zombie waiting to be reaped counts as gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
-    except FileNotFoundError:
-        return True
-
-
-async def _until(check: object, limit_s: float = 20.0) -> None:
-    """Poll ``check()``; the limit only stops a broken test from hanging."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit_s
-    while not check():  # type: ignore[operator]
-        if loop.time() > end:
-            raise AssertionError("condition not reached")
-        await asyncio.sleep(0.02)
+def _handed_to_worker(pool: AIPool) -> bool:
+    """The pool's workers are up, so the move waiting for them has been submitted to one (the
+    pool submits in the same step as it marks them ready)."""
+    current = pool._current
+    return current is not None and current.ready
 
 
 @pytest.mark.parametrize("key", ["euchre", "skat"])
-async def test_pool_and_threads_choose_the_same_move(pool: AIPool, key: str) -> None:
+async def test_pool_and_threads_choose_the_same_move(
+    pool: AIPool, key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(euchre_ai, "SAMPLES", euchre_ai.MAX_SAMPLES)  # as _fix_samples, here
+    monkeypatch.setattr(skat_ai, "SAMPLES", skat_ai.MAX_SAMPLES)
+    monkeypatch.setattr(ai, "_warm", _warm_with_fixed_samples)  # and in the worker
     positions = _positions(key, games=3, per_game=6)
     assert len(positions) >= 12
     for index, (game, state, seat) in enumerate(positions):
@@ -129,15 +143,17 @@ def test_the_payload_holds_the_seats_view_and_nothing_hidden() -> None:
 
 
 async def test_a_killed_worker_gives_a_fallback_move_and_fresh_workers(
-    pool: AIPool, slow_registered: None
+    pool: AIPool, slow_registered: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The kill breaks the move, not a limit; the fresh worker's quick move must not miss one
+    # either (a niced worker on a loaded machine can take over a second to answer).
+    monkeypatch.setattr(ai, "hard_limit_s", lambda budget_ms: GENEROUS_LIMIT_S)
     state = GAME.new(2, GAME.options(), seed=3)
     move = asyncio.create_task(
         choose_move(GAME, state, 0, seed=7, version=1, budget_ms=60_000, pool=pool)
     )
-    await _until(lambda: pool.pids())
+    await until(lambda: _handed_to_worker(pool))
     first = pool.pids()
-    await asyncio.sleep(0.2)  # the move is in the worker (or queued for it: broken all the same)
     for pid in first:
         os.kill(pid, signal.SIGKILL)
     action, how = await asyncio.wait_for(move, 20)
@@ -152,14 +168,22 @@ async def test_a_killed_worker_gives_a_fallback_move_and_fresh_workers(
 async def test_a_runaway_move_falls_back_and_its_worker_is_killed(
     pool: AIPool, slow_registered: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(ai, "hard_limit_s", lambda budget_ms: 0.5 if budget_ms > 1000 else 30.0)
+    monkeypatch.setattr(
+        ai, "hard_limit_s", lambda budget_ms: 0.5 if budget_ms > 1000 else GENEROUS_LIMIT_S
+    )
     state = GAME.new(2, GAME.options(), seed=3)
-    action, how = await choose_move(GAME, state, 0, seed=7, version=1, budget_ms=60_000,
-                                    pool=pool)
+    move = asyncio.create_task(
+        choose_move(GAME, state, 0, seed=7, version=1, budget_ms=60_000, pool=pool)
+    )
+    await until(lambda: _handed_to_worker(pool))
+    runaway = pool.pids()  # the sixty-second move's worker
+    action, how = await move
     assert how == "fallback" and action in state.legal_actions(0)
     assert pool.replaced == 1
     again = await choose_move(GAME, state, 0, seed=7, version=1, budget_ms=10, pool=pool)
     assert again[1] == "ai"
+    assert runaway and not set(pool.pids()) & set(runaway)
+    await until(lambda: all(gone(pid) for pid in runaway))  # killed after its grace
 
 
 async def test_an_ai_error_in_the_worker_falls_back(pool: AIPool) -> None:
@@ -208,8 +232,10 @@ async def _play_toy(harness: Harness, **kw: object) -> list[tuple[int, str, str]
 
 
 async def test_a_table_plays_the_same_game_in_workers_as_in_threads(
-    harness: Harness, tmp_path: Path
+    harness: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # A move past its limit would be a random fallback and the games would differ.
+    monkeypatch.setattr(ai, "hard_limit_s", lambda budget_ms: GENEROUS_LIMIT_S)
     in_threads = await _play_toy(harness, ai_processes=0)
     other = Harness(tmp_path / "other.sqlite3")
     in_workers = await _play_toy(other, ai_processes=1)
@@ -231,13 +257,12 @@ async def test_close_with_a_move_in_a_worker_returns_promptly_and_kills_it(
         await svc.act(info.id, 1, "take:1", version=info.version)
     shared = ai._shared
     assert shared is not None
-    await _until(lambda: shared.pids())
+    await until(lambda: _handed_to_worker(shared))  # the AI's sixty-second move
     workers = shared.pids()
-    await asyncio.sleep(0.2)  # the AI's sixty-second move is under way in the worker
     await asyncio.wait_for(svc.close(), 10)  # a hang guard, far below the move's minute
     harness.services.remove(svc)
     assert ai._shared is None
-    await _until(lambda: all(_gone(pid) for pid in workers))
+    await until(lambda: all(gone(pid) for pid in workers))
     state = GAME.new(2, GAME.options(), seed=3)  # a straggler starts no new workers
     late = await choose_move(GAME, state, 0, seed=1, version=1, budget_ms=10, pool=shared)
     assert late[1] == "fallback" and shared.pids() == []
@@ -253,16 +278,21 @@ async def test_workers_yield_the_cpu_to_the_event_loop(pool: AIPool) -> None:
         assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + ai.WORKER_NICENESS)
 
 
+SLOW_START_LIMIT_S = 3.0
+"""The move's limit in the slow-start test: far more than the toy move needs once the worker
+is up, and less than the start-up takes (a sleep lasts at least as long as asked)."""
+
+
 def _slow_start() -> None:
     """A worker initialiser that takes its time (a cold machine importing the games)."""
-    time.sleep(1.0)
+    time.sleep(SLOW_START_LIMIT_S + 0.5)
 
 
 async def test_a_slow_worker_start_does_not_count_against_the_first_move(
     monkeypatch: pytest.MonkeyPatch, pool: AIPool
 ) -> None:
     monkeypatch.setattr(ai, "_warm", _slow_start)  # pickled by name: the worker runs it
-    monkeypatch.setattr(ai, "hard_limit_s", lambda budget_ms: 0.5)
+    monkeypatch.setattr(ai, "hard_limit_s", lambda budget_ms: SLOW_START_LIMIT_S)
     state = toygame.GAME.new(2, toygame.GAME.options(), seed=3)
     expected, _ = await choose_move(toygame.GAME, state, 0, seed=5, version=1, budget_ms=10)
     in_worker = await choose_move(toygame.GAME, state, 0, seed=5, version=1, budget_ms=10,

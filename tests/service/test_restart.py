@@ -15,6 +15,7 @@ from bot.games import registry
 from bot.service.errors import NotAllowed, StaleAction
 from bot.service.models import TableStatus
 from bot.service.tables import TableService
+from tests.clocks import ManualClock
 from tests.service.conftest import Harness
 
 ANN, BOB = 401, 402
@@ -64,7 +65,8 @@ async def test_restart_mid_game_continues_with_the_same_state(harness: Harness) 
 
 
 async def test_pending_ai_turns_resume_after_restart(harness: Harness) -> None:
-    svc, _ = await harness.open(ai_delay_s=60)  # the AI will not get to move before the close
+    # The AI waits out its pacing on a clock that never moves: it cannot move before the close.
+    svc, _ = await harness.open(ai_delay_s=1, clock=ManualClock())
     info = await svc.create(game_key="toy", channel_id=1, guild_id=5, host_id=ANN,
                             host_name="Ann", players=2, options={"pile": 30})
     info = await svc.start_game(info.id, ANN, fill_with_ai=True)

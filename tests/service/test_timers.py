@@ -1,4 +1,5 @@
-"""Turn timers and lobby expiry: tiny timeouts; assertions on outcomes, never on durations."""
+"""Turn timers and lobby expiry on a clock the test moves by hand (`tests.clocks`): a deadline
+passes when the test says so, never because the machine was fast or slow."""
 
 from __future__ import annotations
 
@@ -7,22 +8,29 @@ from contextlib import closing
 from datetime import UTC, datetime, timedelta
 
 from bot.service.models import TableStatus
+from tests.clocks import ManualClock
 from tests.service.conftest import Harness
 
 ANN, BOB = 301, 302
 
 
 async def test_timeouts_then_seat_to_ai_then_reclaim(harness: Harness) -> None:
-    # Ann never moves; the AI seat is paced so the long game is still on when Ann comes back.
-    svc, rec = await harness.open(turn_timeout_s=0.05, timeouts_before_ai=2, ai_delay_s=0.05)
+    # Ann never moves. The AI seat is paced on the test's clock, so the game stands still
+    # between the test's steps and is still on when Ann comes back.
+    clock = ManualClock()
+    svc, rec = await harness.open(turn_timeout_s=60, timeouts_before_ai=2, ai_delay_s=1,
+                                  clock=clock)
     info = await svc.create(game_key="toy", channel_id=1, guild_id=5, host_id=ANN,
                             host_name="Ann", players=2, options={"pile": 200, "max_take": 1})
     info = await svc.add_ai(info.id, ANN)
     info = await svc.start_game(info.id, ANN)
+    await clock.advance(60)  # Ann's first turn runs out
     first = await rec.wait_for(lambda u: u.reason == "timeout")
     assert first.actor_seat == 0
-    assert first.notice == "Ann ran out of time; the AI played `take:1` for them."
+    assert first.notice == "Ann ran out of time; the AI moved for them."
     assert first.table.seats[0].timeouts == 1 and first.table.seats[0].ai_level is None
+    await clock.advance(1)  # the AI seat's paced move
+    await clock.advance(60)  # Ann's second turn runs out
     handed = await rec.wait_for(lambda u: u.reason == "seat_to_ai")
     assert handed.notice == (
         "Ann timed out twice; the AI plays for Ann now. /toy join to take the seat back."
@@ -37,19 +45,21 @@ async def test_timeouts_then_seat_to_ai_then_reclaim(harness: Harness) -> None:
     seat = back.seats[0]
     assert (seat.user_id, seat.ai_level, seat.timeouts) == (ANN, None, 0)
     assert back.status is TableStatus.PLAYING
-    await svc.settle()
-    joined = [u for u in rec.updates if u.reason == "joined"]
-    assert joined[-1].notice == "Ann takes the seat back from the AI."
+    joined = await rec.wait_for(lambda u: u.reason == "joined" and u.table.version == back.version)
+    assert joined.notice == "Ann takes the seat back from the AI."
     await svc.abort(info.id, ANN)
+    await clock.advance(1)  # the AI seat's runner wakes, finds the table closed, and ends
+    await svc.settle()
 
 
 async def test_a_human_move_resets_the_timeout_count(harness: Harness) -> None:
-    svc, rec = await harness.open(turn_timeout_s=0.05, timeouts_before_ai=2)
+    clock = ManualClock()
+    svc, rec = await harness.open(turn_timeout_s=60, timeouts_before_ai=2, clock=clock)
     info = await svc.create(game_key="toy", channel_id=1, guild_id=5, host_id=ANN,
                             host_name="Ann", players=2, options={"pile": 200, "max_take": 1})
     info = await svc.join(info.id, BOB, "Bob")
-    info = await svc.start_game(info.id, ANN)  # Ann's deadline: 0.05 s
-    svc.turn_timeout_s = 3600  # every later deadline is far away: no race with the clicks below
+    info = await svc.start_game(info.id, ANN)
+    await clock.advance(60)  # Ann's turn runs out; no later deadline passes (time stands still)
     timed = await rec.wait_for(lambda u: u.reason == "timeout" and u.actor_seat == 0)
     # Ann timed out once; the AI moved for her; now Bob is to act, and then Ann again.
     await svc.act(info.id, BOB, "take:1", version=timed.table.version)
@@ -59,9 +69,11 @@ async def test_a_human_move_resets_the_timeout_count(harness: Harness) -> None:
 
 
 async def test_lobby_expires(harness: Harness) -> None:
-    svc, rec = await harness.open(lobby_timeout_s=0.05)
+    clock = ManualClock()
+    svc, rec = await harness.open(lobby_timeout_s=60, clock=clock)
     info = await svc.create(game_key="toy", channel_id=1, guild_id=5, host_id=ANN,
                             host_name="Ann")
+    await clock.advance(60)
     expired = await rec.wait_for(lambda u: u.reason == "expired")
     assert expired.table.status is TableStatus.ABORTED
     assert expired.notice == "Nobody started the game in time; the table is closed."

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from bot.games.base import Action, Game, InvalidOptions, Seat, View
+from bot.games.base import Action, Game, InvalidOptions, Seat, Traits, View
 from bot.games.euchre.options import PRESETS, EuchreOptions
 from bot.games.euchre.rules import EuchreState, seat_names, sides_of
 
@@ -20,6 +20,7 @@ class EuchreGame(Game[EuchreState, EuchreOptions]):
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     default_preset: ClassVar[str] = "hoyle1871"
     state_model: ClassVar[type[EuchreState]] = EuchreState
+    traits: ClassVar[Traits] = Traits(conserves_cards=True)
 
     def check_players(self, players: int, options: EuchreOptions) -> None:
         super().check_players(players, options)
@@ -56,24 +57,14 @@ class EuchreGame(Game[EuchreState, EuchreOptions]):
 
 
 def rules_text(o: EuchreOptions) -> str:
+    """The rules in the table's own book's words, then every option this table plays with."""
+    body = _modern_rules(o) if o.modern_words else _book_rules(o)
+    return "\n".join([*body, "", *_table_options(o)])
+
+
+def _header(o: EuchreOptions) -> list[str]:
     low = "7" if o.deck == "32" else "9"
-    lone_euchre = (
-        "2, the book's “general rule”"
-        if o.alone_euchred_value == 2
-        else "4, a house rule the book calls disputed"
-    )
-    second = (
-        "If everyone passes, the card is turned down and there is a **second round**: in turn, "
-        "anyone may **name** another suit as trump (the turned-down suit is barred). The dealer "
-        "speaks last and may name a suit or **bunch** the cards (throw the hand in)."
-        if o.second_round
-        else "If everyone passes, the hand is thrown in (this table plays no second round)."
-    )
-    if o.stick_the_dealer:
-        second += " **Stick the dealer**: the dealer may not bunch; he must name a suit."
-    else:
-        second += " If all pass twice, the hand is redealt and the deal passes left."
-    lines = [
+    return [
         f"**Euchre** ({o.preset or 'custom'}): {o.deck} cards, {low} up to Ace; "
         f"5 cards each, dealt 3-2 or 2-3. First to **{o.target}** points wins.",
         "",
@@ -84,26 +75,28 @@ def rules_text(o: EuchreOptions) -> str:
         + " of trumps. In the other suits the order is A K Q J 10 …; the same-colour suit has "
         "lost its Jack.",
         "",
-        "**Making trump.** After the deal the next card is **turned up**. Starting at the "
-        "dealer's left, each player may pass or accept its suit as trump: an opponent of the "
-        "dealer **orders it up**, the dealer's partner says **“I assist”**, and the dealer "
-        "**takes it up**. The dealer then takes the card into his hand and discards one, face "
-        "down and for good. " + second,
-        "",
-        "**Going alone.** Four-handed, the player who makes trump may play **alone**: his partner "
-        "lays his cards aside. Only the maker may: a dealer ordered up by an opponent, or "
-        "assisted by his partner, cannot.",
-        "",
+    ]
+
+
+def _play_and_score(o: EuchreOptions, alone: str) -> list[str]:
+    lone_euchre = str(o.alone_euchred_value)
+    if not o.modern_words:
+        lone_euchre = (
+            "2, the book's “general rule”"
+            if o.alone_euchred_value == 2
+            else "4, a house rule the book calls disputed"
+        )
+    lines = [
         "**Play.** The first player at the dealer's left who plays leads (two-handed: the "
         "non-dealer). Follow suit if you can; otherwise play anything. The best trump wins, or "
         "the best card of the suit led. The winner leads next.",
         "",
         "**Scoring.** The makers need 3 tricks. 3 or 4 tricks: "
-        f"{o.point_value}. All five, **a march**: {o.march_value}; alone: {o.lone_march_value}. "
-        f"Fewer than 3 and they are **euchred**: {o.euchre_value} to the other side "
-        f"(against a lone hand: {lone_euchre}). Three-handed, the maker plays against both "
-        f"others, a euchre gives {o.euchre_value} to **each**, and if both reach {o.target} on "
-        "it, the one who first took two of the euchring tricks goes out first.",
+        f"{o.point_value}. All five, **a march**: {o.march_value}; {alone}: "
+        f"{o.lone_march_value}. Fewer than 3 and they are **euchred**: {o.euchre_value} to the "
+        f"other side (against a lone hand: {lone_euchre}). Three-handed, the maker plays against "
+        f"both others, a euchre gives {o.euchre_value} to **each**, and if both reach "
+        f"{o.target} on it, the one who first took two of the euchring tricks goes out first.",
     ]
     if o.allow_defend_alone:
         lines += [
@@ -111,10 +104,95 @@ def rules_text(o: EuchreOptions) -> str:
             f"**Defending alone** (house rule): against a lone maker one defender may play "
             f"alone too; euchring the maker alone scores {o.defend_alone_value}.",
         ]
-    lines += [
+    return lines
+
+
+def _book_rules(o: EuchreOptions) -> list[str]:
+    """Hoyle (1871): “I assist”, take up, play alone, bunch."""
+    second = (
+        "If everyone passes, the card is turned down and there is a **second round**: in turn, "
+        "anyone may **make** another suit trump by naming it (the turned-down suit is barred). "
+        "The dealer speaks last and may name a suit or **bunch** the cards (throw the hand in)."
+        if o.second_round
+        else "If everyone passes, the hand is thrown in (this table plays no second round)."
+    )
+    if o.stick_the_dealer:
+        second += (" **Stick the dealer** (not in the book): the dealer may not bunch; he must "
+                   "name a suit.")
+    elif o.second_round:
+        second += " If all pass twice, the hand is thrown in and the deal passes left."
+    alone = (
+        "**Playing alone.** Four-handed, the player who makes trump may **play alone**: his "
+        "partner lays his cards aside. Only he who “takes the responsibility” may: a dealer "
+        "ordered up by an opponent, or assisted by his partner, cannot."
+        if o.allow_alone
+        else "**Playing alone** is not allowed at this table."
+    )
+    return [
+        *_header(o),
+        "**Making trump.** After the deal the next card is **turned up**. Starting at the "
+        "dealer's left, each player may pass or accept its suit as trump: an opponent of the "
+        "dealer **orders it up**, the dealer's partner says **“I assist”**, and the dealer "
+        "**takes it up**. The dealer then takes the card into his hand and discards one, face "
+        "down and for good. " + second,
         "",
-        "*1871 and today:* Hoyle (1871) plays 32 cards to 5 points, says “assist” for the "
-        "dealer's partner, and knows no stick-the-dealer. Modern tables play 24 cards (9 up) to "
-        "10, and often add stick-the-dealer or defending alone.",
+        alone,
+        "",
+        *_play_and_score(o, "alone"),
+        "",
+        "*The book and today:* Hoyle (1871) plays 32 cards to 5 points, says “I assist” for "
+        "the dealer's partner, and knows no stick-the-dealer. The `modern` preset speaks "
+        "today's words and plays 24 cards to 10.",
     ]
-    return "\n".join(lines)
+
+
+def _modern_rules(o: EuchreOptions) -> list[str]:
+    """Today's North American words: order up, pick it up, go alone, pass."""
+    second = (
+        "If everyone passes, the dealer turns the card down and there is a **second round**: "
+        "in turn, anyone may **call** another suit as trump (not the turned-down one), or pass."
+        if o.second_round
+        else "If everyone passes, the hand is thrown in (this table plays no second round)."
+    )
+    if o.stick_the_dealer:
+        second += " **Stick the dealer** is on: the dealer may not pass; he must call a suit."
+    elif o.second_round:
+        second += (" **Stick the dealer** is off: if everyone passes again, the hand is thrown "
+                   "in and the deal passes left.")
+    alone = (
+        "**Going alone.** Four-handed, whoever makes trump may **go alone**: the partner sits "
+        "out the hand. Only the maker may: a dealer who was ordered up cannot."
+        if o.allow_alone
+        else "**Going alone** is not allowed at this table."
+    )
+    return [
+        *_header(o),
+        "**Making trump.** After the deal the next card is **turned up**. Starting at the "
+        "dealer's left, each player may **pass** or **order it up** (the dealer's partner "
+        "too); the dealer may **pick it up** or **turn it down**. Once it is ordered up or "
+        "picked up, the dealer takes the card into his hand and discards one, face down. "
+        + second,
+        "",
+        alone,
+        "",
+        *_play_and_score(o, "alone"),
+    ]
+
+
+def _table_options(o: EuchreOptions) -> list[str]:
+    """Every option of this table, so nobody has to guess the house rules."""
+    def on(flag: bool) -> str:
+        return "on" if flag else "off"
+
+    first = {"first_jack": "the first Jack dealt face up", "random": "drawn at random"}
+    return [
+        "**This table** "
+        f"({o.preset or 'custom'}): {o.deck} cards; game to {o.target}; "
+        f"second round {on(o.second_round)}; stick the dealer {on(o.stick_the_dealer)}; "
+        f"alone {on(o.allow_alone)}; defending alone {on(o.allow_defend_alone)}"
+        + (f" (worth {o.defend_alone_value})" if o.allow_defend_alone else "")
+        + f"; points: 3-4 tricks {o.point_value}, march {o.march_value}, "
+        f"lone march {o.lone_march_value}, euchre {o.euchre_value}, "
+        f"lone hand euchred {o.alone_euchred_value}; first dealer: "
+        f"{first.get(o.first_dealer, o.first_dealer)}.",
+    ]

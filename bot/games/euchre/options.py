@@ -75,6 +75,12 @@ class EuchreOptions(Options):
         return self
 
     @property
+    def modern_words(self) -> bool:
+        """Speak today's words (order up, pick it up, go alone, pass) and not the 1871 book's
+        (I assist, take up, play alone, bunch): every table but the book's own preset."""
+        return self.preset != "hoyle1871"
+
+    @property
     def ranks(self) -> str:
         return RANKS_32 if self.deck == "32" else RANKS_24
 

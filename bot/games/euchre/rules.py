@@ -30,7 +30,7 @@ Readings of the book (Hoyle 1871, L1576-L1604) that the code plays:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -177,6 +177,9 @@ def _copied(source: State | View) -> dict[str, Any]:
 
 class EuchreState(State):
     """A whole game of Euchre. Hidden: ``hands`` of others, ``stock``, ``discard``."""
+
+    secret_kinds: ClassVar[frozenset[str]] = frozenset({"discard"})
+    """The dealer's discard is face down; every other call is made aloud (going alone too)."""
 
     game: str = "euchre"
     options: EuchreOptions

@@ -6,9 +6,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.games.base import Action, Game, InvalidOptions, Options, State, View
+from bot.games.base import Action, Game, InvalidOptions, Options, State, Traits, View
 from bot.games.skat.options import PRESETS, SkatOptions
-from bot.games.skat.rules import SkatState, new_state
+from bot.games.skat.rules import SkatState, new_state, seat_names
 
 
 class SkatGame(Game[SkatState, SkatOptions]):
@@ -20,6 +20,7 @@ class SkatGame(Game[SkatState, SkatOptions]):
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     default_preset: ClassVar[str] = "classic"
     state_model: ClassVar[type[State]] = SkatState
+    traits: ClassVar[Traits] = Traits(conserves_cards=True)
 
     def check_players(self, players: int, options: SkatOptions) -> None:
         super().check_players(players, options)
@@ -32,7 +33,7 @@ class SkatGame(Game[SkatState, SkatOptions]):
         return new_state(players, options, seed, deal)
 
     def seat_names(self, players: int, options: SkatOptions) -> list[str]:
-        return [f"Seat {i + 1}" for i in range(players)]
+        return seat_names(players)
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random,
                budget_ms: int) -> Action:
@@ -41,7 +42,7 @@ class SkatGame(Game[SkatState, SkatOptions]):
         return ai.choose(view, legal, rng, budget_ms)
 
     def rules_text(self, options: SkatOptions) -> str:
-        return rules_text(options)
+        return rules_text(options) + "\n" + table_options(options)
 
 
 def rules_text(o: SkatOptions) -> str:
@@ -86,3 +87,40 @@ def rules_text(o: SkatOptions) -> str:
         "♣12, Grand 24; Null 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59. Schneider "
         f"at 90 points. Lost games count double. If all pass, {allpass}.{extra}"
     )
+
+
+def table_options(o: SkatOptions) -> str:
+    """Every option of this table that changes play or score, so nobody has to guess."""
+    def on(flag: bool) -> str:
+        return "on" if flag else "off"
+
+    series = f"{o.deals} deals" if o.deals else (
+        f"{o.rounds} round{'s' if o.rounds != 1 else ''} (every person deals once a round)")
+    all_pass = {"forehand_plays": "Vorhand must play", "throw_in": "the deal is thrown in",
+                "ramsch": "Ramsch is played"}[o.all_pass]
+    parts = [
+        series, f"bids from {o.min_bid}", f"when all pass {all_pass}",
+        f"schneider at {o.schneider_threshold}",
+        "lost games count double" if o.loss_factor == "double" else
+        "losses as the contract says",
+        f"score sheet {o.score_sheet.replace('_', '-')}",
+        f"proving the score {on(o.settlement == 'prove_score')}",
+        f"running card points on the table {on(o.show_card_points)}",
+    ]
+    if o.rules == "classic":
+        parts += [f"Ramsch by Vorhand {on(o.allow_ramsch)}", f"Frage {on(o.allow_frage)}",
+                  f"Revolution {on(o.allow_revolution)}",
+                  f"Tourne surrender {on(o.tourne_surrender)}"]
+    else:
+        parts += [f"Kontra and Re {on(o.kontra_re)}", f"Hand level {on(o.hand_level)}",
+                  f"ouvert level {on(o.ouvert_level)}"]
+    ramsch = o.all_pass == "ramsch" or o.forced_ramsch_deals or (
+        o.rules == "classic" and o.allow_ramsch)
+    if ramsch:
+        parts.append("Ramsch charged by card points" if o.ramsch_scoring == "card_points"
+                     else "Ramsch charged 20, 30 or 50")
+    if o.forced_ramsch_deals:
+        parts.append("Ramsch in deal " + ", ".join(map(str, o.forced_ramsch_deals)))
+    if o.point_stake:
+        parts.append(f"stake {o.point_stake:g} a point")
+    return f"**This table** ({o.preset or 'custom'}): " + "; ".join(parts) + "."

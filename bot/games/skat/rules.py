@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
-from typing import Literal, Self
+from typing import ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -65,6 +65,13 @@ from bot.games.skat.sheet import SheetEntry, SkatScoreSheet, seeger_bonus
 Phase = Literal["bid", "skat", "tourne_first", "tourne_jack", "discard", "declare", "kontra",
                 "play", "over"]
 ROLE_NAMES = ("Vorhand", "Mittelhand", "Hinterhand")
+
+
+def seat_names(players: int) -> list[str]:
+    """How the rules core names seats in its texts (``Seat 1``...): the layers above put the
+    players' names in their place (`bot.render.personalise`)."""
+    return [f"Seat {i + 1}" for i in range(players)]
+
 FULL_DECK = deck(SKAT_RANKS)
 DECK_INDEX = {c: i for i, c in enumerate(FULL_DECK)}
 CLAIM_CARDS = 6
@@ -122,6 +129,10 @@ def card_key(card: Card) -> int:
 
 
 class SkatState(State):
+    secret_kinds: ClassVar[frozenset[str]] = frozenset({"discard"})
+    """The two cards laid away are the Player's secret; every bid, pick-up, Tourne card lifted
+    and game declared is said aloud (the lifted card itself reaches the Player alone)."""
+
     game: str = "skat"
     options: SkatOptions
     total_deals: int
@@ -671,7 +682,8 @@ class SkatState(State):
                                   self.options)
             for s, v in ramsch.entries.items():
                 deltas[s] += v
-            text = ramsch.text
+            points = ", ".join(f"{seat_names(n)[s]} {p}" for s, p in ramsch.points.items())
+            text = f"{ramsch.text} (card points: {points})"
         else:
             decl = self.declarer
             assert decl is not None
@@ -702,7 +714,9 @@ class SkatState(State):
                 deltas[penalty] -= score.entry  # NASL 10 and 15: the erring opponent pays
             if self.options.score_sheet == "seeger_fabian":
                 bonus = seeger_bonus(n, decl, self.defenders(), score.won)
-            text = f"{self.role_of(decl)}: {contract.label}. {score.text}"
+            who = f"{seat_names(n)[decl]} ({self.role_of(decl)})"
+            counted = "" if contract.is_null else f", {pts} card points"
+            text = f"{who}: {contract.label}{counted}. {score.text}"
         shown: dict[Seat, list[Card]] = {}
         if contract.is_open and self.declarer is not None and len(tricks) < 10:
             shown[self.declarer] = sorted(self.hands[self.declarer], key=card_key)
@@ -732,7 +746,8 @@ class SkatState(State):
                                           deltas=result.deltas, bonus=result.bonus))
         st = self.model_copy(update={"sheet": sheet, "last": result})
         if (self.deal_no + 1) % self.players == 0:
-            totals = ", ".join(f"seat {i + 1} {t:+d}" for i, t in enumerate(sheet.list_totals()))
+            names = seat_names(self.players)
+            totals = ", ".join(f"{names[i]} {t:+d}" for i, t in enumerate(sheet.list_totals()))
             events.append(Event(kind="round", text=f"Round {(self.deal_no + 1) // self.players}"
                                 f" is over. Totals: {totals}."))
         if self.deal_no + 1 >= self.total_deals:
@@ -741,7 +756,7 @@ class SkatState(State):
                                          "listener": None, "kontra_queue": []}), events
         nxt = st._deal(self.deal_no + 1, None)
         events.append(Event(kind="deal", text=f"Deal {nxt.deal_no + 1}: "
-                            f"{ROLE_NAMES[0]} is seat {nxt.roles[0] + 1}."))
+                            f"{ROLE_NAMES[0]} is {seat_names(self.players)[nxt.roles[0]]}."))
         return nxt, events
 
     # ---- dealing -----------------------------------------------------------------------
@@ -824,15 +839,16 @@ class SkatState(State):
         totals = self.sheet.list_totals()
         points = self.sheet.settlement() if self.options.settlement == "prove_score" else totals
         ranks = [1 + sum(1 for q in points if q > p) for p in points]
+        names = seat_names(self.players)
         lines = [f"Deal {e.deal}: {e.text}" for e in self.sheet.entries]
-        lines.append("Totals: " + ", ".join(f"seat {i + 1} {t:+d}" for i, t in enumerate(totals)))
+        lines.append("Totals: " + ", ".join(f"{names[i]} {t:+d}" for i, t in enumerate(totals)))
         if self.options.settlement == "prove_score":
             lines.append("Proving the score: " + ", ".join(
-                f"seat {i + 1} {p:+d}" for i, p in enumerate(points)))
+                f"{names[i]} {p:+d}" for i, p in enumerate(points)))
         if self.options.point_stake:
             stake = self.options.point_stake
             lines.append(f"At {stake:g} a point: " + ", ".join(
-                f"seat {i + 1} {p * stake:+.2f}" for i, p in enumerate(points)))
+                f"{names[i]} {p * stake:+.2f}" for i, p in enumerate(points)))
         return Outcome(points=[float(p) for p in points], ranks=ranks,
                        tallies={"list_points": [float(t) for t in totals]},
                        winners=[i for i, r in enumerate(ranks) if r == 1], lines=lines)

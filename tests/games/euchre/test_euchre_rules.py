@@ -515,6 +515,22 @@ def test_rules_text_speaks_euchre_and_follows_the_options() -> None:
     assert "24 cards" in modern and "**10**" in modern and "Stick the dealer" in modern
 
 
+def test_each_preset_speaks_its_own_book_and_lists_the_table_s_options() -> None:
+    book = GAME.rules_text(GAME.options("hoyle1871"))
+    assert "“I assist”" in book and "bunch" in book and "take" in book
+    modern = GAME.rules_text(GAME.options("modern"))
+    for words in ("order it up", "pick it up", "go alone", "pass"):
+        assert words in modern, words
+    for words in ("assist", "bunch", "Hoyle", "book"):
+        assert words not in modern, words
+    assert "**Stick the dealer** is off" in modern and "stick the dealer off" in modern
+    stuck = GAME.rules_text(GAME.options("modern", stick_the_dealer=True, target=7,
+                                         allow_defend_alone=True, alone_euchred_value=4))
+    assert "**Stick the dealer** is on" in stuck
+    assert "game to 7" in stuck and "defending alone on (worth 4)" in stuck
+    assert "lone hand euchred 4" in stuck
+
+
 # ---- a whole game ---------------------------------------------------------------------------
 
 

@@ -52,5 +52,5 @@ def test_labels_speak_skat() -> None:
     labels = {action_label(st.view(1), a) for a in st.legal_actions(1)}
     assert {"Turn the left card", "Guckser Grand", "Club Solo, schneider announced",
             "Open Grand", "Revolution"} <= labels
-    assert "Reizen: Mittelhand 18, Vorhand passe, Hinterhand passe" in table_text(
+    assert "Reizen: Bert 18, Anna passe, Cleo passe" in table_text(
         st.view(None), NAMES)

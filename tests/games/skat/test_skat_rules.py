@@ -215,13 +215,24 @@ def test_rules_text_speaks_skat() -> None:
     assert "18" in isko and "Hand" in isko and "ouvert" in isko and "Kontra" in isko
 
 
+def test_rules_text_lists_the_table_s_options() -> None:
+    classic = GAME.rules_text(GAME.options("classic", deals=6, show_card_points=True))
+    assert "**This table** (classic): 6 deals; bids from 10" in classic
+    assert "running card points on the table on" in classic and "Tourne surrender on" in classic
+    assert "Kontra" not in classic
+    isko = GAME.rules_text(GAME.options("isko", kontra_re=True, point_stake=0.5))
+    assert "bids from 18" in isko and "the deal is thrown in" in isko
+    assert "Kontra and Re on" in isko and "stake 0.5 a point" in isko
+    assert "Tourne" not in isko and "Guckser" not in isko
+
+
 def test_point_stake_adds_money_lines() -> None:
     st = make("classic", TOURNE_HANDS, "DQ D7", deals=1, point_stake=0.05)
     st = run(st, "pass", "bid:18", "hold", "pass", "tourne:left", "passt_nicht",
              "discard:DQ,D7", "surrender")
     out = st.outcome()
     assert out is not None and out.points == [-80.0, 40.0, 40.0]
-    assert out.lines[-1] == "At 0.05 a point: seat 1 -4.00, seat 2 +2.00, seat 3 +2.00"
+    assert out.lines[-1] == "At 0.05 a point: Seat 1 -4.00, Seat 2 +2.00, Seat 3 +2.00"
 
 
 def test_a_round_ends_after_everyone_dealt_once() -> None:

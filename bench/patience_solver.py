@@ -1,0 +1,137 @@
+"""Benchmark of the patience solver (`bot.games.patience.solver`) on fixed deals.
+
+    python -m bench.patience_solver [--deals N] [--first SEED]
+                                    [--games id,id,...|full|plain|priority|all]
+                                    [--limit SECONDS] [--budget NODES] [--hint-budget NODES]
+
+Per game, deals ``1..N`` (seeds): each deal is solved from the start with a node budget and a
+CPU-time limit (``--limit``, the issue's 5 s); the line of every winnable answer is replayed
+through the engine. Printed per game: share decided, share winnable (of all deals), median and
+p95 CPU milliseconds, nodes per second, and the p95 of a hint on the deal (``hint`` with its
+node budget, no time limit). Times are CPU time of this process, so other work on the machine
+inflates them less. ``full`` is the spec's full-information games, ``plain`` those the fast
+path (plain.py) takes, ``priority`` the full-information games and the popular stock games;
+``all`` every game of the catalogue. ``path`` says which search decided: ``fast`` (a
+compact fast path: plain.py, pairs_search.py, magic.py) or ``engine``. A benchmark, not a test.
+
+Issue 11's targets: >= 99% of the deals of every full-information game decided within 5 s;
+a hint within 1 s p95 for every game.
+
+Before the fast paths (2026-11-25, commit 35fea72, the generic search only; ``--deals 4
+--limit 3``, load ~8 on 2 cores), decided / winnable / median ms / p95 ms / nodes per s / hint
+p95 ms: fifteen puzzle 0/0/3068/3070/22k/148; garden 25/25/3114/3140/20k/333; phalanx
+0/0/3078/3098/11k/389; la belle lucie 50/50/1646/3124/25k/267; shamrocks 25/25/3096/3116/20k/396;
+house in the wood 0/0/3145/3149/16k/484; house on the hill 0/0/3178/3180/16k/504; beleaguered
+castle 25/0/3102/3126/26k/266; citadel 25/0/3146/3170/26k/286; exiled kings
+50/25/1739/3151/32k/232; penelope's web 100/0/804/2700/28k/208; fortress 100/50/1088/2139/25k/205;
+nestor 75/0/412/3245/19k/306. Stock games (unchanged since): napoleon at st helena
+25/25/3153/3161/16k/417; chameleon 25/0/3190/3245/27k/327; calculation 0/0/3224/3243/34k/298;
+baker's dozen 0/0/3107/3119/24k/300; idle year 100/0/4/6/11k/5; every game ``--deals 3 --limit
+1``: hint p95 at most 782 ms (The Queen's Audience).
+
+With the fast paths (2026-11-25, ``--games full --deals 20 --limit 5``: 20 deals per game, not
+the issue's 500; the machine shared), same columns: fifteen puzzle 100/100/1/1/-/1; garden
+70/70/1712/5143/118k/338; phalanx 100/95/496/1291/65k/229; la belle lucie 95/95/307/5061/106k/353;
+shamrocks 45/45/5021/5107/135k/300; house in the wood 90/90/422/5101/117k/343; house on the hill
+70/70/723/5055/113k/419; beleaguered castle 85/45/250/5095/187k/204; citadel
+95/60/122/5093/152k/246; exiled kings 85/50/152/5059/178k/242; penelope's web
+75/0/102/5057/155k/258; fortress 100/20/5/383/116k/76; nestor 100/30/1/4/174k/4.
+
+So hints stay well inside 1 s p95, and the share decided rose everywhere, but the 99% target
+is met only by The Fifteen Puzzle, The Phalanx, The Fortress and Nestor: the undecided deals
+of the others are mostly lost deals whose proof needs more positions than 5 s of Python visits
+(The Shamrocks' merci multiplies its positions by up to 37).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from bot.games.patience import GAME
+from bot.games.patience.catalogue import CATALOGUE
+from bot.games.patience.solver import FULL_INFORMATION, hint, search_path, solve
+
+POPULAR = ("napoleon_at_st_helena", "the_chameleon", "the_calculation", "the_baker_s_dozen",
+           "the_idle_year")
+FULL = tuple(g for g in CATALOGUE if g in FULL_INFORMATION)
+PRIORITY = FULL + POPULAR
+PLAIN = ("the_beleaguered_castle", "the_citadel", "the_exiled_kings", "the_garden",
+         "penelopes_web", "the_fortress", "the_phalanx")
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def bench_game(variant: str, deals: int, limit: float, budget: int,
+               hint_budget: int, first: int = 1) -> dict[str, float]:
+    options = GAME.options(variant)
+    times: list[float] = []
+    hint_times: list[float] = []
+    decided = winnable = nodes = 0
+    for seed in range(first, first + deals):
+        state = GAME.new(1, options, seed)
+        start = time.process_time()
+        verdict = solve(state, node_budget=budget,
+                        stop=lambda s=start: time.process_time() - s > limit)
+        spent = time.process_time() - start
+        times.append(spent)
+        nodes += verdict.nodes
+        if verdict.status != "undecided":
+            decided += 1
+        if verdict.status == "winnable":
+            winnable += 1
+            st = state
+            for action in verdict.line:
+                st, _ = st.apply(0, action)
+            assert st.status == "won", (variant, seed)
+        start = time.process_time()
+        hint(state, node_budget=hint_budget)
+        hint_times.append(time.process_time() - start)
+    total = sum(times)
+    return {"decided": decided / deals, "winnable": winnable / deals,
+            "median_ms": 1000 * statistics.median(times), "p95_ms": 1000 * p95(times),
+            "nodes_per_s": nodes / total if total else 0.0,
+            "hint_p95_ms": 1000 * p95(hint_times)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--first", type=int, default=1, help="the first deal's seed")
+    parser.add_argument("--games", default="priority")
+    parser.add_argument("--limit", type=float, default=5.0, help="CPU seconds per deal")
+    parser.add_argument("--budget", type=int, default=20_000_000, help="nodes per deal")
+    parser.add_argument("--hint-budget", type=int, default=5_000)
+    args = parser.parse_args()
+    if args.games == "priority":
+        games = list(PRIORITY)
+    elif args.games == "full":
+        games = list(FULL)
+    elif args.games == "plain":
+        games = list(PLAIN)
+    elif args.games == "all":
+        games = list(CATALOGUE)
+    else:
+        games = [g.strip() for g in args.games.split(",") if g.strip()]
+        unknown = [g for g in games if g not in CATALOGUE]
+        if unknown:
+            parser.error(f"unknown games: {', '.join(unknown)}")
+    print(f"{args.deals} deals per game, {args.limit:g} s CPU and {args.budget} nodes per deal, "
+          f"hint budget {args.hint_budget} nodes")
+    print(f"{'game':32} {'info':5} {'path':6} {'decided':>8} {'winnable':>8} {'med ms':>8} "
+          f"{'p95 ms':>8} {'nodes/s':>8} {'hint p95':>9}")
+    for variant in games:
+        r = bench_game(variant, args.deals, args.limit, args.budget, args.hint_budget)
+        info = "full" if variant in FULL_INFORMATION else "pk"
+        path = search_path(GAME.new(1, GAME.options(variant), args.first))
+        print(f"{variant:32} {info:5} {path:6} {r['decided']:8.0%} {r['winnable']:8.0%} "
+              f"{r['median_ms']:8.0f} {r['p95_ms']:8.0f} {r['nodes_per_s']:8.0f} "
+              f"{r['hint_p95_ms']:9.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

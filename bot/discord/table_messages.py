@@ -1,0 +1,257 @@
+"""What Parlour shows of a table: its channel message, a seat's hand message, the summary.
+
+Pure builders from a `TableInfo` to Discord content (text, embed, components); the listener
+(`bot.discord.table_ui`) and the hand DMs (`bot.discord.hand_dms`) send what these build.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from bot import render
+from bot.discord.components import action_view, lobby_view, show_hand_view
+from bot.discord.layout import plan_for
+from bot.discord.public_table import on_the_table, turn_layout
+from bot.games import registry
+from bot.games.base import Action, Event
+from bot.service.models import TableInfo, TableStatus
+
+log = logging.getLogger(__name__)
+
+RESTARTED = "I was restarted; here is your turn again."
+GAME_OVER = "This game is over."
+ON_THE_TABLE = ("This game hides nothing, so there is no hand: everything is on the table "
+                "message, and its buttons are yours when it is your turn.")
+TABLE_CLOSED = "This table was closed."
+EMBED_DESCRIPTION_MAX = 4096
+CONTENT_MAX = 2000
+ALT_MAX = 1024
+"""Discord's limit on an attachment's description (the picture's alt text)."""
+TABLE_PICTURE = "table.png"
+HAND_PICTURE = "hand.png"
+
+
+_COLOURS = {
+    TableStatus.LOBBY: discord.Colour.blurple(),
+    TableStatus.PLAYING: discord.Colour.green(),
+    TableStatus.FINISHED: discord.Colour.gold(),
+    TableStatus.ABORTED: discord.Colour.dark_grey(),
+}
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def seat_names(table: TableInfo) -> list[str]:
+    """Display names by seat index, with "(AI)" where the AI plays the seat; escaped, since
+    every place they go is Markdown (a name like ``**x**`` or ``_a_b_`` stays a name)."""
+    names = [f"Seat {i + 1}" for i in range(max(table.players, len(table.seats)))]
+    for seat in table.seats:
+        if 0 <= seat.index < len(names):
+            name = plain(seat.name)
+            names[seat.index] = f"{name} (AI)" if seat.is_ai and seat.user_id else name
+    return names
+
+
+def plain(text: str) -> str:
+    """``text`` shown as written in Markdown: a player's name, or a notice of the service
+    (plain sentences by contract)."""
+    return discord.utils.escape_markdown(text)
+
+
+def table_title(table: TableInfo) -> str:
+    try:
+        title = registry.get(table.game_key).title
+    except Exception:
+        title = table.game_key.title()
+    return f"{title} · {table.preset}" if table.preset else title
+
+
+def _timestamp(when: datetime | None) -> str | None:
+    return None if when is None else f"<t:{int(when.timestamp())}:R>"
+
+
+def _lobby_text(table: TableInfo) -> str:
+    taken = {s.index: s for s in table.seats}
+    lines = []
+    for i in range(table.players):
+        seat = taken.get(i)
+        if seat is None:
+            lines.append(f"{i + 1}. — free —")
+            continue
+        tags = []
+        if seat.user_id is not None and seat.user_id == table.host_id:
+            tags.append("host")
+        if seat.is_ai:
+            tags.append(f"AI, {seat.ai_level}")
+        suffix = f" ({', '.join(tags)})" if tags else ""
+        lines.append(f"{i + 1}. {plain(seat.name)}{suffix}")
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A drawn PNG to attach to a message and show as its embed's image."""
+
+    png: bytes
+    alt: str
+    filename: str
+
+    def file(self) -> discord.File:
+        """A fresh `discord.File` (one is consumed by each send or edit)."""
+        return discord.File(io.BytesIO(self.png), self.filename,
+                            description=clip(self.alt, ALT_MAX) or None)
+
+
+def _picture_names(table: TableInfo) -> list[str]:
+    """Names as drawn: a picture is not Markdown, so they are not escaped."""
+    names = [f"Seat {i + 1}" for i in range(max(table.players, len(table.seats)))]
+    for seat in table.seats:
+        if 0 <= seat.index < len(names):
+            names[seat.index] = f"{seat.name} (AI)" if seat.is_ai and seat.user_id else seat.name
+    return names
+
+
+def table_picture(table: TableInfo, style: str = render.DEFAULT_STYLE) -> Picture | None:
+    """The public table drawn for the channel message; None before the deal or for a game
+    without pictures. CPU work: the kit draws it off the event loop (`bot.discord.painter`)."""
+    if table.state is None or not render.draws_pictures(table.game_key):
+        return None
+    drawn = render.table_picture(table.state.view(None), _picture_names(table), style)
+    return None if drawn.png is None else Picture(drawn.png, drawn.alt, TABLE_PICTURE)
+
+
+def hand_picture(table: TableInfo, seat: int,
+                 style: str = render.DEFAULT_STYLE) -> Picture | None:
+    """A seat's hand drawn for its private message, the cards it may play now raised."""
+    if table.state is None or not render.draws_pictures(table.game_key):
+        return None
+    legal = table.state.legal_actions(seat) if table.is_open and not _ai_plays(table, seat) else []
+    drawn = render.hand_picture(table.state.view(seat), _picture_names(table), style, legal)
+    return None if drawn.png is None else Picture(drawn.png, drawn.alt, HAND_PICTURE)
+
+
+def _ai_plays(table: TableInfo, seat: int) -> bool:
+    info = next((s for s in table.seats if s.index == seat), None)
+    return info is not None and info.is_ai and table.is_open
+
+
+def table_embed(table: TableInfo, picture: Picture | None = None) -> discord.Embed:
+    """The channel message's embed: the public view only (``state.view(None)``), with
+    ``picture`` as its image (the table drawn, or in a DM the seat's hand)."""
+    names = seat_names(table)
+    embed = discord.Embed(title=table_title(table), colour=_COLOURS.get(table.status))
+    if picture is not None:
+        embed.set_image(url=f"attachment://{picture.filename}")
+    if table.state is None:
+        embed.description = clip(_lobby_text(table), EMBED_DESCRIPTION_MAX)
+        if table.status is TableStatus.LOBBY:
+            embed.add_field(
+                name="Lobby", value="Join or add AI players; Start deals (AI fills empty seats)."
+            )
+            if stamp := _timestamp(table.lobby_deadline):
+                embed.add_field(name="Lobby closes", value=stamp)
+    else:
+        public = table.state.view(None)
+        embed.description = clip(render.table_text(public, names), EMBED_DESCRIPTION_MAX)
+        if table.status is TableStatus.PLAYING and table.state.to_act:
+            who = ", ".join(f"**{names[s]}**" for s in table.state.to_act if s < len(names))
+            value = who
+            if stamp := _timestamp(table.turn_deadline):
+                value = f"{who} · {stamp}"
+            embed.add_field(name="To act", value=value, inline=False)
+    if table.status is TableStatus.FINISHED and table.state is not None:
+        outcome = table.state.outcome()
+        if outcome is not None:
+            winners = ", ".join(names[s] for s in outcome.winners if s < len(names)) or "nobody"
+            embed.add_field(name="Winners", value=winners, inline=False)
+    elif table.status is TableStatus.ABORTED:
+        embed.add_field(name="Closed", value="This table was closed.", inline=False)
+    embed.set_footer(text=f"Table {table.id} · {table.status.value}")
+    return embed
+
+
+def table_view(table: TableInfo) -> discord.ui.View | None:
+    """The table message's components: the lobby's buttons; in play, "Show my hand", or for a
+    game played on its table message (`public_table`) the actions of the person to act."""
+    if table.status is TableStatus.LOBBY:
+        return lobby_view(table.id)
+    if table.status is TableStatus.PLAYING:
+        if on_the_table(table.game_key):
+            layout = turn_layout(table)
+            return action_view(layout) if layout is not None else None
+        return show_hand_view(table.id)
+    return None
+
+
+def summary_text(table: TableInfo) -> str:
+    """The post at the end of a game: outcome lines and winners."""
+    names = seat_names(table)
+    lines = [f"**{table_title(table)}**: the game is over."]
+    outcome = table.state.outcome() if table.state is not None else None
+    if outcome is not None and table.state is not None:
+        lines.extend(render.outcome_lines(table.state.view(None), outcome, names))
+        winners = [names[s] for s in outcome.winners if s < len(names)]
+        if winners:
+            lines.append(f"Winners: {', '.join(winners)}.")
+    lines.append(f"Ratings: `/leaderboard {table.game_key}`.")
+    return clip("\n".join(lines), CONTENT_MAX)
+
+
+def hand_message(
+    table: TableInfo, seat: int, events: Sequence[Event] = (), *, note: str | None = None
+) -> tuple[str, discord.ui.View | None]:
+    """A seat's private message: its own view, any private news, and its legal actions."""
+    names = seat_names(table)
+    parts = [f"**{table_title(table)}**, table {table.id}"]
+    if note:
+        parts.append(note)
+    parts.extend(e.text for e in events if e.private_to == seat and e.text)
+    if table.state is None:
+        return clip("\n".join([*parts, "The game has not started yet."]), CONTENT_MAX), None
+    view = table.state.view(seat)
+    seat_info = next((s for s in table.seats if s.index == seat), None)
+    ai_plays = _ai_plays(table, seat)
+    parts.append(render.hand_text(view, names, ai_plays=ai_plays))
+    if not table.is_open:  # the last word of every hand message, whoever moved last
+        parts.append(GAME_OVER if table.status is TableStatus.FINISHED else TABLE_CLOSED)
+    legal: list[Action] = table.state.legal_actions(seat) if table.is_open else []
+    if seat_info is not None and ai_plays:
+        if seat_info.resigned:
+            parts.append("You resigned: the AI plays this seat to the end.")
+        else:
+            parts.append(
+                f"The AI plays this seat now; use `/{table.game_key} join` to take it back."
+            )
+        legal = []
+    if legal and (stamp := _timestamp(table.turn_deadline)):
+        parts.append(f"Your turn · {stamp}")
+    options = table.rules  # a game's planner may want its house rules
+    layout = plan_for(table.game_key, view, legal, options, table.id, table.version)
+    if layout.dropped:
+        log.warning("table %s: %d actions did not fit in components", table.id, layout.dropped)
+    return clip("\n".join(parts), CONTENT_MAX), action_view(layout)
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    """Manage Channels (or Administrator) here: may start or abort any table."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_channels or perms.administrator))
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+
+def view_kw(view: discord.ui.View | None) -> dict[str, Any]:
+    """``view=`` for a send, or nothing (discord.py refuses ``view=None`` on a send)."""
+    return {} if view is None else {"view": view}

@@ -1,0 +1,487 @@
+"""The solver's fast path for plain open games: single cards moved between tableau piles,
+cells, spaces and suit foundations, plus the few actions of the open fan games (The
+Beleaguered Castle, The Citadel, The Exiled Kings, The Garden, Penelope's Web, The Fortress,
+The Phalanx with its pull; La Belle Lucie's family with the merci and the redeals, The
+Shamrocks with its tucks).
+
+The generic search (solver.py) rebuilds an engine `Board` for every position and builds the
+engine's action strings and log lines for every move; here a position is a tuple of ``bytes``
+piles (one byte a card: suit * 16 + rank) and a ``bytes`` of foundation heights, and moves are
+pile indices. What makes it sound where the generic search is slower:
+
+- the move generator offers exactly the engine's moves (the tests compare them on many
+  positions), except moves that lead to a position equivalent to one another move already
+  reaches: of interchangeable empty piles only the first, and no lone card moved from one space
+  into another of its kind;
+- the key sorts interchangeable piles (same kind and packing rule: the fan direction is
+  drawing), so a layout is searched once whatever piles its packets lie in;
+- a foundation move is made alone, as the only child, when it is provably safe (`_safe_mode`;
+  never while a shuffled redeal is to come: it would gather other cards);
+- every winning line is replayed through the engine before it is returned (solver.py).
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from bot.games.patience.engine import RANKS, Rules, step_rank
+
+SUITS = "CSHD"
+DFS_BUDGET = 50_000
+"""The depth-first search gets a quarter of the budget, at most this many positions: it finds
+the long wins of games with many spaces at once, the best-first search most others far sooner
+(measured on the bench)."""
+PlainPos = tuple[tuple[bytes, ...], bytes, bytes]
+"""``(piles, heights, counters)``: the non-foundation piles in the rules' order, bottom -> top,
+each foundation's card count, and (redeals used, merci used)."""
+
+Step = tuple[int, int, int]
+"""A move: (kind, source pile index, destination index); kind 0 a card to a foundation, 1 a
+card onto a pile, 2 The Phalanx's pull (source pile, foundation), 3 the merci (pile, index of
+the card drawn), 4 a tuck (pile), 5 La Belle Lucie's redeal."""
+
+
+def code(card: str) -> int:
+    return SUITS.index(card[0]) * 16 + RANKS.index(card[1]) + 1
+
+
+def name(byte: int) -> str:
+    return SUITS[byte >> 4] + RANKS[(byte & 15) - 1]
+
+
+@dataclass(repr=False)
+class PlainGame:
+    """What the fast search knows about one rules row."""
+
+    rules: Rules
+    ids: list[str]  # non-foundation pile ids, in the rules' order
+    found_ids: list[str]
+    packable: list[bool]  # may cards be packed on it
+    caps: list[int]
+    fits: list[bytearray]  # fits[card][top]: card may be packed on top (cap aside)
+    refill: list[bool]  # an empty pile may take any available card
+    kings: list[bool]  # ... only a king
+    group: list[int]  # interchangeable piles share a number
+    groups: list[list[int]]  # the groups of more than one pile
+    all_groups: list[list[int]]  # every group, single piles too
+    onto: list[list[int]] | None  # card -> tops it may be packed on, where one rule packs all
+    f_suit: list[int]
+    f_base: list[int]
+    f_step: list[int]
+    f_key: list[int]  # foundations that are interchangeable when empty share a number
+    safe: str  # "all" | "packers" | "" (see `_safe_mode`)
+    packers: list[list[int]]  # card -> cards that could be packed on it
+    order: list[int]  # card -> how early a foundation wants it (for the best-first score)
+    pulls: bool  # The Phalanx's opening concession
+    merci: bool  # La Belle Lucie's merci, once, in the last deal
+    tuck: bool  # The Shamrocks: a king over a lower card of its suit may go under it
+    redeals: int  # La Belle Lucie's redeals (gather the fans, shuffle, deal in threes)
+    shuffle: bool  # ... shuffled, from the seed as the engine does
+    seed: int
+    fans: list[int]  # the tableau piles in layout order (what a redeal gathers and deals)
+
+    def wants(self, fi: int, height: int) -> int:
+        """The card foundation ``fi`` takes next at ``height`` cards (0 when full)."""
+        if height >= 13:
+            return 0
+        rank = step_rank(self.f_base[fi], height * self.f_step[fi]) if height else self.f_base[fi]
+        return self.f_suit[fi] * 16 + rank
+
+
+_PLAIN_HOOKS = ("", "citadel", "phalanx")
+
+
+def plain_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
+               flags: dict[str, int], seed: int = 0) -> PlainGame | None:
+    """The fast search's view of a game, or None where its rules need the engine: a stock or
+    a redeal other than La Belle Lucie's still to come, hidden cards, runs, refill policies
+    beyond "any card", or foundations that are not one suit counting by one from a fixed
+    rank."""
+    if rules.hook not in _PLAIN_HOOKS or rules.run_moves or rules.cards:
+        return None
+    lucie = rules.redeal == "lucie" and rules.stock == "none"
+    if piles.get("s") or (redeals < rules.redeals and not lucie) or rules.stock not in (
+            "none", "talon"):
+        return None
+    if lucie and any(p.refill for p in rules.piles):
+        return None
+    if any(c.startswith("~") for cards in piles.values() for c in cards):
+        return None
+    for f in rules.founds:
+        if (not f.suit or f.build != "suit" or f.order or not f.base or f.step not in (1, -1)
+                or f.length != 13):
+            return None
+    ids: list[str] = []
+    for p in rules.piles:
+        if (p.kind in ("talon", "waste", "decor") and not piles.get(p.id) and not p.refill
+                and p.pack is None):
+            continue  # an emptied talon with nothing to come plays no part
+        if p.kind not in ("tableau", "cell"):
+            return None
+        if (p.auto or p.must or p.keep or p.king_down or p.hidden_top or p.pack_after_empty
+                or p.must_pack or p.takes or p.gives or p.holds or p.refill not in ((), ("any",))):
+            return None
+        if p.pack is not None and (p.kind != "tableau" or p.pack.also):
+            return None
+        ids.append(p.id)
+    pile_rows = [rules.pile(i) for i in ids]
+    every = [s * 16 + r for s in range(4) for r in range(1, 14)]
+    packs = sorted({p.pack for p in pile_rows if p.pack is not None}, key=repr)
+    fits_by_pack = {}
+    for pk in packs:
+        table = [bytearray(64) for _ in range(64)]
+        for c in every:
+            for t in every:
+                table[c][t] = pk.fits(name(c), name(t), 0)
+        fits_by_pack[pk] = table
+    sig: dict[object, int] = {}
+    group = []
+    for p in pile_rows:
+        s = (p.kind, p.pack, p.refill, p.kings)
+        group.append(sig.setdefault(s, len(sig)))
+    groups = [[i for i, g in enumerate(group) if g == k] for k in range(len(sig))]
+    f_keys: dict[object, int] = {}
+    packers = [[c for pk in packs for c in every if fits_by_pack[pk][c][t]] for t in range(64)]
+    game = PlainGame(
+        rules=rules, ids=ids, found_ids=[f.id for f in rules.founds],
+        packable=[p.pack is not None for p in pile_rows],
+        caps=[p.pack.cap if p.pack else 0 for p in pile_rows],
+        fits=[],
+        refill=[p.refill == ("any",) for p in pile_rows],
+        kings=[p.kings for p in pile_rows],
+        group=group, groups=[g for g in groups if len(g) > 1], all_groups=groups,
+        onto=[[t for t in every if fits_by_pack[packs[0]][c][t]] for c in range(64)]
+        if len(packs) == 1 else None,
+        f_suit=[SUITS.index(f.suit) for f in rules.founds],
+        f_base=[RANKS.index(f.base) + 1 for f in rules.founds],
+        f_step=[f.step for f in rules.founds],
+        f_key=[f_keys.setdefault(f.key(), len(f_keys)) for f in rules.founds],
+        safe=_safe_mode(rules, packs), packers=[sorted(set(x)) for x in packers],
+        order=[0] * 64, pulls=rules.hook == "phalanx", merci=rules.merci, tuck=rules.tuck,
+        redeals=rules.redeals if lucie else 0, shuffle=not flags.get("no_shuffle"), seed=seed,
+        fans=[i for i, p in enumerate(pile_rows) if p.kind == "tableau"])
+    # one fits table per pile (most games have one packing rule: the tables are shared)
+    game.fits = [fits_by_pack[p.pack] if p.pack else [] for p in pile_rows]  # type: ignore[misc]
+    for c in every:
+        best = 99
+        for fi in range(len(rules.founds)):
+            for h in range(13):
+                if game.wants(fi, h) == c:
+                    best = min(best, h)
+        game.order[c] = best
+    return game
+
+
+def _safe_mode(rules: Rules, packs: list[object]) -> str:
+    """When a card may go home without spoiling the deal, with one pack and foundations up from
+    the ace by suit:
+
+    - ``all``: every packing rule is by suit. Any card a foundation takes may go: a card that
+      could later be packed on it is the next one up (it can go home instead) or lower (home
+      already), so a line that left the card in the layout is matched move for move by one
+      that sends such cards home (the piles only ever lack some of their cards);
+    - ``packers``: otherwise, a card whose every possible packer is home already (it can hold
+      nothing any more);
+    - ``""``: none (two packs: which copy goes where matters to the proof above)."""
+    if rules.packs != 1 or any(f.base != "A" or f.step != 1 for f in rules.founds):
+        return ""
+    if packs and all(pk.suit == "same" for pk in packs):  # type: ignore[attr-defined]
+        return "all"
+    return "packers"
+
+
+def position(game: PlainGame, piles: dict[str, list[str]], redeals: int = 0,
+             merci: int = 0) -> PlainPos:
+    return (tuple(bytes(code(c) for c in piles[i]) for i in game.ids),
+            bytes(len(piles[f]) for f in game.found_ids), bytes((redeals, merci)))
+
+
+def key(game: PlainGame, pos: PlainPos) -> bytes:
+    """The position with each group of interchangeable piles sorted (bytes: cheap to keep);
+    while a redeal is to come the piles' order matters (it is the order they are gathered)."""
+    piles, heights, counters = pos
+    if counters[0] < game.redeals:
+        return b"\0".join(piles) + b"\1" + heights + counters
+    return b"\1".join([b"\0".join(sorted([piles[i] for i in ids])) for ids in game.all_groups]
+                      + [heights + counters])
+
+
+def action(game: PlainGame, step: Step) -> str:
+    kind, src, dst = step
+    if kind == 2:
+        return f"pull:{game.ids[src]}"
+    if kind == 3:
+        return f"merci:{game.ids[src]}.{dst + 1}"
+    if kind == 4:
+        return f"tuck:{game.ids[src]}"
+    if kind == 5:
+        return "redeal"
+    target = game.found_ids[dst] if kind == 0 else game.ids[dst]
+    return f"move:{game.ids[src]}>{target}"
+
+
+def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
+    """The moves worth trying, best first: a safe foundation move alone; else foundation moves,
+    moves that empty a pile, packs, moves into a space."""
+    piles, heights, counters = pos
+    last_deal = counters[0] >= game.redeals
+    wanted: dict[int, list[int]] = {}
+    seen_empty: set[int] = set()
+    for fi, h in enumerate(heights):
+        if h == 0:
+            if game.f_key[fi] in seen_empty:
+                continue
+            seen_empty.add(game.f_key[fi])
+        w = game.wants(fi, h)
+        if w:
+            wanted.setdefault(w, []).append(fi)
+    home: list[Step] = []
+    empties: list[Step] = []
+    packs: list[Step] = []
+    spaces: list[Step] = []
+    free = []
+    seen_group: set[int] = set()
+    for i, cards in enumerate(piles):
+        if not cards and game.refill[i] and game.group[i] not in seen_group:
+            seen_group.add(game.group[i])
+            free.append(i)
+    tops: dict[int, list[int]] = {}
+    if game.onto is not None:
+        for di, dest in enumerate(piles):
+            if dest and game.packable[di] and (not game.caps[di] or len(dest) < game.caps[di]):
+                tops.setdefault(dest[-1], []).append(di)
+    for si, cards in enumerate(piles):
+        if not cards:
+            continue
+        c = cards[-1]
+        for fi in wanted.get(c, ()):
+            if last_deal and (game.safe == "all" or (game.safe == "packers" and all(
+                    _is_home(game, heights, x) for x in game.packers[c]))):
+                return [(0, si, fi)]
+            home.append((0, si, fi))
+        lone = len(cards) == 1
+        into = empties if lone else packs
+        if game.onto is not None:
+            for t in game.onto[c]:
+                for di in tops.get(t, ()):
+                    if di != si:
+                        into.append((1, si, di))
+        else:
+            for di, dest in enumerate(piles):
+                if dest and di != si and game.packable[di] and game.fits[di][c][dest[-1]] and (
+                        not game.caps[di] or len(dest) < game.caps[di]):
+                    into.append((1, si, di))
+        for di in free:
+            if (lone and game.group[di] == game.group[si]) or (game.kings[di] and c & 15 != 13):
+                continue
+            spaces.append((1, si, di))
+    out = home + empties + packs + spaces
+    if game.tuck:
+        out += [(4, i, 0) for i, cards in enumerate(piles) if len(cards) >= 2
+                and cards[-1] & 15 == 13 and cards[-2] >> 4 == cards[-1] >> 4]
+    if game.merci and last_deal and not counters[1]:
+        out += [(3, i, j) for i in game.fans for j in range(len(piles[i]) - 1)]
+    if not last_deal:
+        out.append((5, 0, 0))
+    if game.pulls and not any(heights) and not home:
+        for si, cards in enumerate(piles):
+            if len(cards) > 6 and cards[5] & 15 in (1, 13):
+                out.append((2, si, 0))
+    return out
+
+
+def _is_home(game: PlainGame, heights: bytes, card: int) -> bool:
+    """Whether ``card`` is on its foundation (one pack, foundations up from the ace)."""
+    suit, rank = card >> 4, card & 15
+    return any(heights[fi] >= rank for fi in range(len(heights)) if game.f_suit[fi] == suit)
+
+
+def play(game: PlainGame, pos: PlainPos, step: Step) -> PlainPos:
+    piles, heights, counters = pos
+    kind, si, di = step
+    out = list(piles)
+    src = piles[si]
+    if kind == 1:
+        out[si] = src[:-1]
+        out[di] = piles[di] + src[-1:]
+        return tuple(out), heights, counters
+    if kind == 0:
+        out[si] = src[:-1]
+        return tuple(out), heights[:di] + bytes((heights[di] + 1,)) + heights[di + 1:], counters
+    if kind == 2:
+        card = src[5]
+        out[si] = src[:5] + src[6:]
+        fi = next(f for f in range(len(heights)) if game.wants(f, heights[f]) == card)
+        return (tuple(out), heights[:fi] + bytes((heights[fi] + 1,)) + heights[fi + 1:],
+                counters)
+    if kind == 3:
+        out[si] = src[:di] + src[di + 1:] + src[di:di + 1]
+        return tuple(out), heights, counters[:1] + b"\1"
+    if kind == 4:
+        out[si] = src[:-2] + src[-1:] + src[-2:-1]
+        return tuple(out), heights, counters
+    return _redealt(game, pos)
+
+
+def _redealt(game: PlainGame, pos: PlainPos) -> PlainPos:
+    """La Belle Lucie's redeal as the engine makes it: the fans gathered in order, shuffled by
+    the seed's generator for this redeal (unless the option says not), dealt in threes."""
+    piles, heights, counters = pos
+    done = counters[0] + 1
+    cards = list(b"".join(piles[i] for i in game.fans))
+    if game.shuffle:
+        random.Random(f"{game.seed}:redeal:{done}").shuffle(cards)
+    out = list(piles)
+    for n, i in enumerate(game.fans):
+        out[i] = bytes(cards[3 * n: 3 * n + 3])
+    return tuple(out), heights, bytes((done, counters[1]))
+
+
+def won(pos: PlainPos) -> bool:  # every foundation holds 13
+    return all(h == 13 for h in pos[1])
+
+
+@dataclass(frozen=True)
+class PlainAnswer:
+    status: str  # winnable | unwinnable | undecided
+    line: tuple[str, ...]
+    nodes: int
+    positions: int
+
+
+def search(game: PlainGame, root: PlainPos, budget: int,
+           stop: Callable[[], bool] | None) -> PlainAnswer:
+    """Depth-first on a share of the budget, then best-first searches on `WEIGHTS`' scores
+    taking turns (``CHUNK`` positions each: no one score suits every game). The best-first
+    searches share one table of the positions met (each is expanded once, by whichever met it
+    first), so when all of them have run out, every reachable position was searched: a proof,
+    as the depth-first search's running out is."""
+    if won(root):
+        return PlainAnswer("winnable", (), 0, 1)
+    first = _depth_first(game, root, min(budget // 4, DFS_BUDGET), stop)
+    if first.status != "undecided":
+        return first
+    root_key = key(game, root)
+    parent: dict[bytes, tuple[bytes, Step] | None] = {root_key: None}
+    runs = [_best_first(game, root, root_key, w, parent, i == 0) for i, w in enumerate(WEIGHTS)]
+    nodes = first.nodes
+    while runs:
+        for run in list(runs):
+            out = next(run)
+            if isinstance(out, PlainAnswer):
+                nodes += out.nodes
+                if out.status == "winnable":
+                    return PlainAnswer("winnable", out.line, nodes, len(parent))
+                runs.remove(run)  # its queue ran dry: the others go on
+                continue
+            nodes += out
+            if nodes >= budget or (stop is not None and stop()):
+                return PlainAnswer("undecided", (), nodes, len(parent))
+    return PlainAnswer("unwinnable", (), nodes, len(parent))
+
+
+def _depth_first(game: PlainGame, root: PlainPos, budget: int,
+                 stop: Callable[[], bool] | None) -> PlainAnswer:
+    seen = {key(game, root)}
+    path: list[Step] = []
+    stack = [(root, iter(moves(game, root)))]
+    nodes = 0
+    while stack:
+        pos, todo = stack[-1]
+        step = next(todo, None)
+        if step is None:
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        nodes += 1
+        if nodes > budget or (stop is not None and not nodes & 1023 and stop()):
+            return PlainAnswer("undecided", (), nodes - 1, len(seen))
+        child = play(game, pos, step)
+        k = key(game, child)
+        if k in seen:
+            continue
+        seen.add(k)
+        if won(child):
+            return PlainAnswer("winnable", tuple(action(game, s) for s in (*path, step)),
+                               nodes, len(seen))
+        path.append(step)
+        stack.append((child, iter(moves(game, child))))
+    return PlainAnswer("unwinnable", (), nodes, len(seen))
+
+
+CHUNK = 4096
+WEIGHTS = ((10, 5, 2, 2), (10, 3, 2, 0))
+"""The best-first scores' weights (`_score`): cards home, cards blocking, spaces, cards over
+the next wanted ones. The first decides most of The Garden and The Beleaguered Castle, the
+second more of The Exiled Kings (measured on the bench's deals)."""
+
+
+def _best_first(game: PlainGame, root: PlainPos, root_key: bytes, weights: tuple[int, ...],
+                parent: dict[bytes, tuple[bytes, Step] | None], starts: bool
+                ) -> Iterator[int | PlainAnswer]:
+    """Yields the positions it generated every `CHUNK` (the rest of them with its answer), and
+    last its answer: a win, or "unwinnable" when its queue ran dry (only a proof once every
+    search sharing ``parent`` has). ``starts``: it expands the root (the others wait for what
+    the positions the root leads to)."""
+    queue: list[tuple[int, int, PlainPos, bytes]] = [(0, 0, root, root_key)] if starts else []
+    nodes = count = 0
+    if not starts:  # one turn's wait: the first search has met the root's children by then
+        yield 0
+        for k, link in list(parent.items()):
+            if link is not None and link[0] == root_key:
+                count += 1
+                queue.append((0, count, play(game, root, link[1]), k))
+    while queue:
+        _, _, pos, pkey = heapq.heappop(queue)
+        for step in moves(game, pos):
+            nodes += 1
+            if not nodes % CHUNK:
+                yield CHUNK
+            child = play(game, pos, step)
+            k = key(game, child)
+            if k in parent:
+                continue
+            parent[k] = (pkey, step)
+            if won(child):
+                line = []
+                at = k
+                while (link := parent[at]) is not None:
+                    at, s = link
+                    line.append(action(game, s))
+                yield PlainAnswer("winnable", tuple(reversed(line)), nodes % CHUNK,
+                                  len(parent))
+                return
+            count += 1
+            heapq.heappush(queue, (-_score(game, child, weights), count, child, k))
+    yield PlainAnswer("unwinnable", (), nodes % CHUNK, len(parent))
+
+
+def _score(game: PlainGame, pos: PlainPos, w: tuple[int, ...]) -> int:
+    """Cards home, spaces, few cards lying on one a foundation wants earlier, and few cards
+    over the cards the foundations want next."""
+    piles, heights, _ = pos
+    order = game.order
+    blocking = spaces = depth = 0
+    want = set()
+    for fi, h in enumerate(heights):
+        next_card = game.wants(fi, h)
+        if next_card:
+            want.add(next_card)
+    for i, cards in enumerate(piles):
+        if not cards:
+            spaces += game.refill[i]
+            continue
+        low = 99
+        for j, c in enumerate(cards):
+            if c in want:
+                depth += len(cards) - 1 - j
+            v = order[c]
+            if v > low:
+                blocking += 1
+            else:
+                low = v
+    return w[0] * sum(heights) - w[1] * blocking + w[2] * spaces - w[3] * depth

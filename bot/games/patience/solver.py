@@ -1,0 +1,554 @@
+"""The patience solver: is this deal winnable, a hint that keeps it so, a solution to show.
+
+Pure (no I/O, no asyncio): the service runs it in a worker process. It searches a compact form
+of the position (`Position`: sorted ``(pile id, cards)`` tuples plus the counters), not the
+pydantic state, and makes its moves with the engine's own move generation and rules (the
+`Board` the engine works on is rebuilt from the compact form for each step), so a line it finds
+is a line the engine accepts; the tests check that on many positions.
+
+The search is a depth-first search over the position graph with the usual tools:
+
+- a transposition table of canonical keys: tableau piles and cells that the game treats alike
+  (same policies, no hook, no ordered dealing onto them) are sorted in the key, so the same
+  layout with its piles permuted is searched once;
+- safe automatic foundation moves: a card goes home at once, as the only move tried, when every
+  card that could ever be packed on it is already home (it can then serve no purpose in the
+  layout), in games where nothing else depends on when a pile empties;
+- move ordering: foundation moves first, then moves that uncover a hidden card or empty a pile,
+  then other card moves, then the stock;
+- a node budget: when it runs out the answer is "undecided", never a guess.
+
+Every game of the catalogue goes through the same search (the hooks' special actions too), so
+an "unwinnable" is an exhaustive search's answer. The games most played as puzzles go through
+compact fast paths instead, about ten times as many positions a second, with the same kind of
+answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks) and
+pairs_search.py (Nestor); a line they find is replayed through the engine before it is
+returned. Games with a stock, hidden or reshuffled cards
+are solved with perfect knowledge of the deal (the seed fixes the stock and every redeal's
+shuffle): `Verdict.perfect_knowledge` says so and every message must.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import date as Date
+from typing import Literal
+
+from bot.games.patience import magic, pairs_search, plain
+from bot.games.patience.engine import Board, Rules, face, prefix
+from bot.games.patience.game import PatienceGame, PatienceState, _legal
+from bot.games.patience.options import PatienceOptions
+from bot.games.patience.special import HOOKS, do_merci, do_tuck
+
+Position = tuple[tuple[tuple[str, tuple[str, ...]], ...], str, int, tuple[tuple[str, int], ...]]
+"""The compact position: ``((pile id, cards bottom->top), ...)`` sorted by id, the game's
+foundation base, redeals used, the engine's flags."""
+
+Status = Literal["winnable", "unwinnable", "undecided"]
+
+FULL_INFORMATION = frozenset({
+    "the_garden", "the_phalanx", "the_shamrocks", "the_beleaguered_castle", "the_citadel",
+    "the_exiled_kings", "penelopes_web", "the_fortress", "nestor", "the_fifteen_puzzle",
+    "la_belle_lucie", "the_house_in_the_wood", "the_house_on_the_hill",
+})
+"""Spec section 4: every card face up once dealt, no stock. La Belle Lucie's family only until
+a shuffled redeal can still come (see `perfect_knowledge`)."""
+
+DEFAULT_BUDGET = 100_000
+HINT_BUDGET = 5_000
+PLAIN_FACTOR = 6
+"""A position of the fast paths (plain.py, pairs_search.py) costs about a tenth of the generic
+search's: a hint there gets six times the node budget, well inside the hint's second (the
+bench's hint p95 was up to 870 ms with ten times, on The House on the Hill)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The solver's answer. ``line``: the actions that win from the position (replayable through
+    `PatienceState.apply`), empty unless winnable. ``perfect_knowledge``: the answer looked at
+    the stock, hidden cards or the shuffles to come (say so to the player)."""
+
+    status: Status
+    line: tuple[str, ...]
+    nodes: int
+    perfect_knowledge: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A move to make. ``certain``: it keeps the deal winnable (the solver proved it); otherwise
+    it is the best move by a heuristic score, and ``verdict`` says why (undecided, or the deal
+    cannot be won any more). ``action`` is None when no move is left."""
+
+    action: str | None
+    certain: bool
+    verdict: Verdict
+
+
+@dataclass(frozen=True)
+class DailyDeal:
+    seed: int
+    proven: bool
+    tries: int
+
+
+# -- the compact form and the engine's moves on it ---------------------------------------------
+
+
+def position_of(state: PatienceState) -> Position:
+    return (tuple(sorted((k, tuple(v)) for k, v in state.piles.items())), state.base,
+            state.redeals, tuple(sorted(state.flags.items())))
+
+
+def _freeze(board: Board) -> Position:
+    return (tuple(sorted((k, tuple(v)) for k, v in board.piles.items())), board.base,
+            board.redeals, tuple(sorted(board.flags.items())))
+
+
+def _board(rules: Rules, pos: Position, seed: int) -> Board:
+    piles, base, redeals, flags = pos
+    return Board(rules=rules, piles={k: list(v) for k, v in piles}, base=base, redeals=redeals,
+                 flags=dict(flags), seed=seed)
+
+
+def moves_of(rules: Rules, pos: Position, seed: int) -> list[str]:
+    """The legal actions in ``pos`` (the engine's, without giving up)."""
+    return _legal(_board(rules, pos, seed))
+
+
+def play(rules: Rules, pos: Position, seed: int, action: str) -> tuple[Position, Board]:
+    """The position after ``action`` and every forced move the rules make after it."""
+    board = _board(rules, pos, seed)
+    _apply(board, action)
+    return _freeze(board), board
+
+
+def _apply(board: Board, action: str) -> None:
+    from bot.games.patience import engine
+
+    kind, _, arg = action.partition(":")
+    hook = HOOKS[board.rules.hook]
+    if not hook.apply(board, kind, arg):
+        if kind == "move":
+            src, dst = arg.split(">")
+            engine.do_move(board, src, dst)
+        elif kind == "turn":
+            engine.turn(board)
+        elif kind == "redeal":
+            engine.redeal(board)
+        elif kind == "merci":
+            do_merci(board, arg)
+        elif kind == "tuck":
+            do_tuck(board, arg)
+        else:  # pragma: no cover - the engine offers nothing else
+            raise ValueError(f"not a patience action: {action}")
+    engine.settle(board, hook.forced)
+
+
+# -- what the search knows about a game ---------------------------------------------------------
+
+
+@dataclass
+class _Game:
+    """Per-game facts the search uses, worked out once per rules row."""
+
+    rules: Rules
+    groups: list[list[str]]  # pile ids that are interchangeable (sorted in the canonical key)
+    packers: dict[str, frozenset[str]] | None  # card -> cards that could be packed on it
+    pack_count: Counter[str]
+    found_ids: frozenset[str]
+    order: dict[str, int]  # card -> how early a foundation can want it (for `_score`)
+
+    @classmethod
+    def of(cls, rules: Rules, pack: list[str]) -> _Game:
+        return cls(rules, _groups(rules), _packers(rules, pack), Counter(pack),
+                   frozenset(f.id for f in rules.founds), _order(rules, pack))
+
+
+def _order(rules: Rules, pack: list[str]) -> dict[str, int]:
+    """For each card, the smallest place it takes in a foundation's run that may hold it (a
+    card lying on one wanted earlier blocks it); foundations whose base the game fixes later
+    count from the ace."""
+    out: dict[str, int] = {}
+    for card in set(pack):
+        best = 99
+        for f in rules.founds:
+            if f.suit and card[0] != f.suit:
+                continue
+            if f.order:
+                places = [i for i, r in enumerate(f.order) if r == card[1]]
+            else:
+                base = _VALUE.get(f.base or "A", 1)
+                places = [i for i in range(f.length)
+                          if (base - 1 + i * f.step) % 13 + 1 == _VALUE[card[1]]]
+            if places:
+                best = min(best, places[0])
+        out[card] = best
+    return out
+
+
+def _groups(rules: Rules) -> list[list[str]]:
+    if rules.hook or rules.stock == "row" or (rules.redeal == "lucie" and rules.redeals):
+        return []
+    if any(p.auto or p.keep or p.pack_after_empty for p in rules.piles):
+        return []
+    by_sig: dict[object, list[str]] = {}
+    for p in rules.piles:
+        if p.kind not in ("tableau", "cell"):
+            continue
+        sig = (prefix(p.id), replace(p, id="", label="", deal=0, down=0, row=0, col=0))
+        by_sig.setdefault(sig, []).append(p.id)
+    return [ids for ids in by_sig.values() if len(ids) > 1]
+
+
+def _packers(rules: Rules, pack: list[str]) -> dict[str, frozenset[str]] | None:
+    """For games where safe foundation moves are sound: which cards could be packed on each
+    card. None where the rules make the timing of an emptied pile matter, or the foundations
+    are not plain suit sequences up from the ace."""
+    if rules.hook or rules.tuck or rules.merci or rules.run_moves:
+        return None
+    if any(p.auto or p.keep or p.must or p.must_pack or p.king_down for p in rules.piles):
+        return None
+    if not rules.founds or any(f.base != "A" or f.step != 1 or f.build != "suit" or f.order
+                               or f.length != 13 for f in rules.founds):
+        return None
+    packs = {p.pack for p in rules.piles if p.pack is not None}
+    codes = sorted(set(pack))
+    return {c: frozenset(x for x in codes for pk in packs if x != c and pk.fits(x, c, 0))
+            for c in codes}
+
+
+def _key(game: _Game, pos: Position) -> object:
+    if not game.groups:
+        return pos
+    piles = dict(pos[0])
+    for ids in game.groups:
+        for pid, cards in zip(ids, sorted(piles[i] for i in ids), strict=True):
+            piles[pid] = cards
+    return (tuple(sorted(piles.items())), pos[1], pos[2], pos[3])
+
+
+def _ordered(game: _Game, board: Board, moves: list[str]) -> list[str]:
+    """Safe foundation move alone if there is one; else foundation moves, moves that uncover
+    or empty, other card moves, the rest."""
+    home = [m for m in moves if m.startswith("move:") and m.split(">")[1] in game.found_ids]
+    if home and game.packers is not None:
+        on_home: Counter[str] = Counter()
+        for f in game.rules.founds:
+            on_home.update(board.piles[f.id])
+        for m in home:
+            src = m[5:].split(">")[0]
+            card = face(board.piles["s"][-1]) if src == "s" else board.piles[src][-1]
+            if all(on_home[x] == game.pack_count[x] for x in game.packers.get(card, ())):
+                return [m]
+
+    def rank(m: str) -> int:
+        if m in home:
+            return 0
+        if m.startswith("move:"):
+            src = m[5:].split(">")[0].split(".")[0]
+            cards = board.piles.get(src, ())
+            if len(cards) == 1 or (len(cards) > 1 and cards[-2].startswith("~")):
+                return 1
+            return 2
+        if m in ("turn", "redeal"):
+            return 4
+        return 3
+    return sorted(moves, key=rank)
+
+
+def safe_home_move(state: PatienceState) -> str | None:
+    """A move of a card to the foundations that cannot spoil the deal (every card that could
+    be packed on it is home already), for the Auto button; None where there is none, or where
+    the game's rules make no foundation move provably safe (hooks, odd foundations)."""
+    if state.status != "play":
+        return None
+    rules = state.rules
+    board = state.board()
+    game = _Game.of(rules, [face(c) for cards in board.piles.values() for c in cards])
+    if game.packers is None:
+        return None
+    moves = [str(a) for a in state.legal_actions(0) if a.kind == "move"]
+    first = _ordered(game, board, moves)[:1]
+    if len(first) == 1 and len(_ordered(game, board, first)) == 1 and first[0] in moves:
+        src, dst = first[0][5:].split(">")
+        card = face(board.piles["s"][-1]) if src == "s" else board.piles[src][-1]
+        on_home: Counter[str] = Counter()
+        for f in rules.founds:
+            on_home.update(board.piles[f.id])
+        if dst in game.found_ids and all(
+                on_home[x] == game.pack_count[x] for x in game.packers.get(card, ())):
+            return first[0]
+    return None
+
+
+def _won(board: Board) -> bool:
+    return HOOKS[board.rules.hook].won(board)
+
+
+# -- the search -----------------------------------------------------------------------------------
+
+
+def perfect_knowledge(state: PatienceState) -> bool:
+    """True when an answer for ``state`` may depend on cards the player cannot see: a stock,
+    hidden cards, or a shuffled redeal still to come."""
+    rules = state.rules
+    if rules.id not in FULL_INFORMATION:
+        return True
+    shuffles = rules.redeal == "lucie" and not state.flags.get("no_shuffle")
+    return shuffles and state.redeals < rules.redeals
+
+
+def solve(state: PatienceState, *, node_budget: int = DEFAULT_BUDGET,
+          stop: Callable[[], bool] | None = None) -> Verdict:
+    """Decide ``state``: winnable (with the winning line), unwinnable (the whole reachable
+    position graph searched), or undecided (``node_budget`` positions generated first, or
+    ``stop`` said so: it is asked every 256 positions, e.g. for a time limit).
+
+    Two searches share the budget: a depth-first search first (a quarter; it finds the long
+    forced-looking wins of the fan games at once), then a best-first search on `_score` (the
+    deeper position among equals), which finds most other wins far sooner. Both keep every
+    position once under its canonical key, so either one's "unwinnable" is exhaustive."""
+    clairvoyant = perfect_knowledge(state)
+    rules = state.rules
+    game = _Game.of(rules, [face(c) for cards in state.piles.values() for c in cards])
+    root = position_of(state)
+    if state.status == "won" or _won(_board(rules, root, state.seed)):
+        return Verdict("winnable", (), 0, clairvoyant, "The game is already won.")
+    fast = _fast_path(state)
+    if fast is not None:
+        answer = _checked(fast(node_budget, stop), state)
+        if answer is not None:
+            return replace(answer, perfect_knowledge=clairvoyant)
+    first = _depth_first(game, root, state.seed, node_budget // 4, stop)
+    if first.status != "undecided":
+        return replace(first, perfect_knowledge=clairvoyant)
+    second = _best_first(game, root, state.seed, node_budget - first.nodes, stop)
+    return replace(second, nodes=first.nodes + second.nodes, perfect_knowledge=clairvoyant)
+
+
+FastSearch = Callable[[int, Callable[[], bool] | None], plain.PlainAnswer]
+
+
+def _fast_path(state: PatienceState) -> FastSearch | None:
+    """The compact search that takes ``state``'s game, if one does: plain.py (open games of
+    single-card moves), pairs_search.py (Nestor), magic.py (The Fifteen Puzzle, solved by
+    construction). Called with a budget and a stop."""
+    rules = state.rules
+    game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
+    if game is not None:
+        start = plain.position(game, state.piles, state.redeals, state.flags.get("merci", 0))
+        return lambda budget, stop: plain.search(game, start, budget, stop)
+    if rules.hook == "fifteen":
+        answer = magic.magic_line(state.piles)
+        return None if answer is None else (lambda budget, stop: answer)
+    pairs = pairs_search.pairs_game(rules, state.piles)
+    if pairs is not None:
+        counts = pairs_search.root(pairs)
+        return lambda budget, stop: pairs_search.search(pairs, counts, budget, stop)
+    return None
+
+
+def search_path(state: PatienceState) -> str:
+    """Which search decides ``state``: ``fast`` (a compact fast path) or ``engine``."""
+    return "fast" if _fast_path(state) is not None else "engine"
+
+
+def _checked(answer: plain.PlainAnswer, state: PatienceState) -> Verdict | None:
+    """The fast path's verdict; a winning line is replayed through the engine first (None, and
+    the generic search decides, should it ever not win there)."""
+    if answer.status == "winnable":
+        pos, seed = position_of(state), state.seed
+        board = _board(state.rules, pos, seed)
+        for action in answer.line:
+            if action not in _legal(board):
+                return None
+            pos, board = play(state.rules, pos, seed, action)
+        if not _won(board):
+            return None
+        return Verdict("winnable", answer.line, answer.nodes, True)
+    if answer.status == "unwinnable":
+        return Verdict("unwinnable", (), answer.nodes, True, f"Every one of the "
+                       f"{answer.positions} positions reachable was searched.")
+    return Verdict("undecided", (), answer.nodes, True,
+                   f"No answer within {answer.nodes} positions.")
+
+
+def _out_of_budget(nodes: int, budget: int, stop: Callable[[], bool] | None) -> bool:
+    return nodes > budget or (stop is not None and not nodes & 255 and stop())
+
+
+def _depth_first(game: _Game, root: Position, seed: int, budget: int,
+                 stop: Callable[[], bool] | None) -> Verdict:
+    rules = game.rules
+    board = _board(rules, root, seed)
+    seen = {_key(game, root)}
+    path: list[str] = []
+    stack = [(root, iter(_ordered(game, board, _legal(board))))]
+    nodes = 0
+    while stack:
+        pos, todo = stack[-1]
+        action = next(todo, None)
+        if action is None:
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        nodes += 1
+        if _out_of_budget(nodes, budget, stop):
+            return Verdict("undecided", (), nodes - 1, True, f"No answer within {nodes - 1} "
+                           "positions.")
+        child, after = play(rules, pos, seed, action)
+        key = _key(game, child)
+        if key in seen:
+            continue
+        seen.add(key)
+        if _won(after):
+            return Verdict("winnable", (*path, action), nodes, True)
+        path.append(action)
+        stack.append((child, iter(_ordered(game, after, _legal(after)))))
+    return Verdict("unwinnable", (), nodes, True,
+                   f"Every one of the {len(seen)} positions reachable was searched.")
+
+
+def _best_first(game: _Game, root: Position, seed: int, budget: int,
+                stop: Callable[[], bool] | None) -> Verdict:
+    rules = game.rules
+    root_key = _key(game, root)
+    parent: dict[object, tuple[object, str] | None] = {root_key: None}
+    queue: list[tuple[float, int, int, Position, object]] = [(0.0, 0, 0, root, root_key)]
+    nodes = count = 0
+    while queue:
+        _, negdepth, _, pos, pkey = heapq.heappop(queue)
+        board = _board(rules, pos, seed)
+        for action in _ordered(game, board, _legal(board)):
+            nodes += 1
+            if _out_of_budget(nodes, budget, stop):
+                return Verdict("undecided", (), nodes - 1, True,
+                               f"No answer within {nodes - 1} positions.")
+            child, after = play(rules, pos, seed, action)
+            key = _key(game, child)
+            if key in parent:
+                continue
+            parent[key] = (pkey, action)
+            if _won(after):
+                line = []
+                at: object = key
+                while (link := parent[at]) is not None:
+                    at, act = link
+                    line.append(act)
+                return Verdict("winnable", tuple(reversed(line)), nodes, True)
+            count += 1
+            heapq.heappush(queue, (-_score(after, game.order), negdepth - 1, count, child, key))
+    return Verdict("unwinnable", (), nodes, True,
+                   f"Every one of the {len(parent)} positions reachable was searched.")
+
+
+# -- hints, solutions, daily deals -----------------------------------------------------------------
+
+
+def _score(board: Board, order: dict[str, int] | None = None) -> float:
+    """A heuristic for a position: cards home, hidden cards turned, spaces made, and few cards
+    lying on a lower one (each such card must move before the lower one can go home)."""
+    hidden = blocking = spaces = 0
+    for p in board.rules.piles:
+        cards = board.piles[p.id]
+        if not cards:
+            spaces += p.kind == "tableau"
+            continue
+        low = 99
+        for c in cards:
+            if c.startswith("~"):
+                hidden += 1
+                c = c[1:]
+            v = order.get(c, 99) if order is not None else _VALUE[c[1]]
+            if v > low:
+                blocking += 1
+            else:
+                low = v
+    stock = len(board.piles.get("s", ()))
+    return 10 * board.home() - 4 * hidden - 3 * blocking + 2 * spaces - 0.1 * stock
+
+
+_VALUE = {r: i + 1 for i, r in enumerate("A23456789TJQK")}
+
+
+def hint(state: PatienceState, *, node_budget: int = HINT_BUDGET,
+         stop: Callable[[], bool] | None = None) -> Hint:
+    """A move that keeps the deal winnable when the solver decides within ``node_budget``;
+    otherwise the best move by `_score` one move ahead (``certain`` False). Games the fast path
+    takes get ``PLAIN_FACTOR`` times the budget (their positions are that much cheaper)."""
+    if _fast_path(state) is not None:
+        node_budget *= PLAIN_FACTOR
+    verdict = solve(state, node_budget=node_budget, stop=stop)
+    if verdict.status == "winnable" and verdict.line:
+        return Hint(verdict.line[0], True, verdict)
+    rules = state.rules
+    pos = position_of(state)
+    moves = moves_of(rules, pos, state.seed)
+    if not moves or state.status != "play":
+        return Hint(None, False, verdict)
+    best = max(moves, key=lambda m: (_score(play(rules, pos, state.seed, m)[1]),
+                                     -moves.index(m)))
+    return Hint(best, False, verdict)
+
+
+def solution_from_start(game: PatienceGame, options: PatienceOptions, seed: int, *,
+                        node_budget: int = DEFAULT_BUDGET) -> Verdict:
+    """The "show me a solution" answer for deal ``seed``: the winning line from the deal, or
+    why there is none (unwinnable: searched through; undecided: not within the budget)."""
+    state = game.new(1, options, seed)
+    verdict = solve(state, node_budget=node_budget)
+    if verdict.status != "winnable":
+        return verdict
+    line = verdict.line
+    for _ in range(3):  # a shorter line can offer new shortcuts
+        shorter = shorten(state, line)
+        if len(shorter) == len(line):
+            break
+        line = shorter
+    return replace(verdict, line=line)
+
+
+def shorten(state: PatienceState, line: tuple[str, ...]) -> tuple[str, ...]:
+    """A winning line without its detours: from each position of the line, one move that
+    reaches a later position of it (exactly, not up to permuted piles) skips what lies between.
+    A depth-first search's lines wander; a player replaying one should not have to."""
+    rules, seed = state.rules, state.seed
+    positions = [position_of(state)]
+    for action in line:
+        positions.append(play(rules, positions[-1], seed, action)[0])
+    where = {pos: i for i, pos in enumerate(positions)}
+    out: list[str] = []
+    i = 0
+    while i < len(line):
+        best, step = i + 1, line[i]
+        for action in moves_of(rules, positions[i], seed):
+            j = where.get(play(rules, positions[i], seed, action)[0], -1)
+            if j > best:
+                best, step = j, action
+        out.append(step)
+        i = best
+    return tuple(out)
+
+
+def daily_seed(variant_id: str, day: Date, node_budget: int = DEFAULT_BUDGET, *,
+               tries: int = 20) -> DailyDeal:
+    """The daily deal: seeds ``h + k`` (``h`` a hash of the variant and the date, ``k`` = 0, 1,
+    ...) tried in turn; the first the solver proves winnable. When none of ``tries`` seeds is
+    proved winnable within the budget, the first seed ``h`` comes back with ``proven`` False
+    (the caller says the deal is not known to be winnable)."""
+    digest = hashlib.sha256(f"{variant_id}:{day.isoformat()}".encode()).digest()
+    first = int.from_bytes(digest[:6], "big")
+    game = PatienceGame()
+    options = game.options(variant_id)
+    for k in range(tries):
+        if solution_from_start(game, options, first + k,
+                               node_budget=node_budget).status == "winnable":
+            return DailyDeal(first + k, True, k + 1)
+    return DailyDeal(first, False, tries)

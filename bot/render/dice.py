@@ -1,0 +1,147 @@
+"""Dice as text: the table (dice as ⚀-⚅, kept dice in brackets, scores, whose turn, the pot
+and the lines), what the seat to throw may do, button labels and moves in words.
+
+Pure functions of a `DiceView`; ``names`` are the players' names per seat (the seat's own name,
+``Seat 2``, when one is missing). Dice games hide nothing, so the hand text is only the turn.
+"""
+
+from __future__ import annotations
+
+from bot.games.base import Action, Outcome, View
+from bot.games.dice.game import DiceView, seat_names
+from bot.render import personalise
+
+FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def face(n: int) -> str:
+    return FACES[n - 1] if 1 <= n <= 6 else "?"
+
+
+def dice_text(dice: list[int], held: list[bool] | None = None) -> str:
+    """The dice in a row, a kept (set-aside) die in brackets: ``[⚅] ⚄ ⚂``."""
+    held = held or [False] * len(dice)
+    return " ".join(f"[{face(d)}]" if h else face(d)
+                    for d, h in zip(dice, held, strict=False))
+
+
+def _name(view: DiceView, names: list[str], seat: int) -> str:
+    if seat < len(names) and names[seat]:
+        return names[seat]
+    return seat_names(view.players)[seat]
+
+
+def _score_lines(view: DiceView, names: list[str]) -> list[str]:
+    out = []
+    for s in range(view.players):
+        mark = "▶ " if s == view.turn else ""
+        who = _name(view, names, s)
+        if view.flow == "centennial":
+            continue
+        if view.flow == "ace_pot":
+            out.append(f"{mark}{who}: {view.counters[s]} counter" + "s" * (view.counters[s] != 1))
+        elif view.flow == "neighbour":
+            out.append(f"{mark}{who} (No. {s + 1}): {view.totals[s]}")
+        else:
+            out.append(f"{mark}{who}: {view.results[s] or '-'}")
+    return out
+
+
+def _lines_text(view: DiceView, names: list[str]) -> list[str]:
+    out = []
+    for side, step in enumerate(view.lines):
+        who = "/".join(_name(view, names, s) for s in range(view.players) if s % 2 == side)
+        need = view.needed[side]
+        going = "up" if step < 12 else "back down"
+        left = f"needs {need} ({going})" if need is not None else "line wiped out"
+        mark = "▶ " if view.turn is not None and view.turn % 2 == side else ""
+        out.append(f"{mark}{who}: {step} of 24, {left}")
+    return out
+
+
+def table_text(view: View, names: list[str]) -> str:
+    assert isinstance(view, DiceView)
+    head = f"**{view.title}**"
+    if view.flow in ("fixed",) and (view.round > 1 or view.target):
+        head += f" · round {view.round}"
+    if view.target and view.flow in ("neighbour", "fixed"):
+        head += f" · to {view.target}"
+    if view.throw_off:
+        head += " · throw-off" + (f" {view.throw_off}" if view.throw_off > 1 else "")
+    lines = [head]
+    if view.dice and view.thrower is not None:
+        throws = view.throws[-3:] if view.flow in ("fixed", "raffle") else []
+        shown = " · ".join(dice_text(t) for t in throws[:-1])
+        now = dice_text(view.dice, view.held)
+        who = _name(view, names, view.thrower)
+        extra = f" (total {view.running})" if view.flow == "vingt_un" else ""
+        lines.append(f"{who}: {shown + ' · ' if shown else ''}{now}{extra}")
+    if view.flow == "ace_pot":
+        lines.append(f"Pot: {view.pot}" + (" · closed" if view.phase == "closed" else ""))
+    lines += _lines_text(view, names) if view.flow == "centennial" else []
+    lines += _score_lines(view, names)
+    if view.over:
+        lines.append(f"Game over: {_result(view, names)}")
+    elif view.turn is not None:
+        lines.append(f"{_name(view, names, view.turn)} to throw.")
+    return "\n".join(lines)
+
+
+def _result(view: DiceView, names: list[str]) -> str:
+    def who(seats: list[int]) -> str:
+        return " and ".join(_name(view, names, s) for s in seats)
+
+    if view.losers and len(view.winners) != 1:
+        return f"{who(view.losers)} lose{'s' * (len(view.losers) == 1)}."
+    return f"{who(view.winners)} win{'s' * (len(view.winners) == 1)}."
+
+
+def hand_text(view: View, names: list[str], *, ai_plays: bool = False) -> str:
+    """The seat's decision, if it is its turn (there is nothing hidden to show)."""
+    assert isinstance(view, DiceView)
+    if ai_plays or view.over or view.seat is None or view.turn != view.seat:
+        return ""
+    if view.flow == "poker" and view.phase == "draw":
+        return (f"Your dice: {dice_text(view.dice)}. Stand, throw all five again, or keep "
+                "some and throw the rest.")
+    if view.flow == "vingt_un" and view.phase == "more":
+        return f"You have {view.running}. Throw again or stand."
+    return "Your throw."
+
+
+def action_label(view: View, action: Action) -> str:
+    assert isinstance(view, DiceView)
+    if action.kind == "stand":
+        return "Stand" if view.flow == "poker" else f"Stand on {view.running}"
+    if action.kind == "hold":
+        keep = [int(p) - 1 for p in action.arg.split(",")]
+        kept = " ".join(face(view.dice[i]) for i in keep if i < len(view.dice))
+        return f"Keep {action.arg} ({kept}), throw {5 - len(keep)}"
+    if action.kind == "roll":
+        if view.flow == "poker" and view.phase == "draw":
+            return "Throw all five again"
+        if view.flow == "vingt_un" and view.phase == "more":
+            return "Throw again"
+        return "Throw three times" if view.flow == "fixed" and view.variant in (
+            "throwing_dice", "round_the_spot") else "Throw"
+    return str(action)
+
+
+def move_text(view: View, action: Action) -> str:
+    """A move in words, past tense, from the view before it."""
+    assert isinstance(view, DiceView)
+    if action.kind == "stand":
+        return "stood" if view.flow == "poker" else f"stood on {view.running}"
+    if action.kind == "hold":
+        keep = [int(p) - 1 for p in action.arg.split(",")]
+        kept = " ".join(face(view.dice[i]) for i in keep if i < len(view.dice))
+        return f"kept {kept} and threw the rest"
+    return "threw"
+
+
+def outcome_lines(view: View, outcome: Outcome, names: list[str]) -> list[str]:
+    """The result lines with the players' names where the rules core wrote seats."""
+    assert isinstance(view, DiceView)
+    seats = seat_names(view.players)
+    named = [_name(view, names, s) for s in range(view.players)]
+    return [personalise(line, seats, named) for line in outcome.lines]

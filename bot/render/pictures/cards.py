@@ -1,0 +1,150 @@
+"""Card faces and backs as small RGBA tiles, drawn once per (card, size, style, mark) and cached.
+
+A face has the rank over the suit in the top-left corner, a large centre pip, or for a court
+card its letter in a frame: fanned cards show only their left edge, so that one index is large
+enough to read on a phone (a second, turned index would crowd the centre at these sizes).
+Suits are glyphs of the shipped DejaVu Sans. Tiles are drawn three times larger and scaled
+down, for smooth edges.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.games.cards import SUIT_SYMBOL
+from bot.render.pictures.fonts import font
+from bot.render.pictures.style import BACK, BACK_LIGHT, CARD_EDGE, GOLD, suit_colour
+
+Index = Literal["left", "right", "top"]
+Mark = Literal["plain", "highlight", "dim"]
+"""``highlight``: a gold frame (a legal card, a picked pile); ``dim``: greyed (not playable)."""
+
+SMALL = 60
+NORMAL = 84
+LARGE = 104
+_SS = 3  # supersampling factor
+_PAPER = (252, 252, 247, 255)
+_PAPER_LIT = (255, 248, 214, 255)
+_COURTS = {"J": "J", "Q": "Q", "K": "K"}
+
+
+def card_height(width: int) -> int:
+    return round(width * 1.4)
+
+
+def _centred(draw: ImageDraw.ImageDraw, x: float, y: float, text: str,
+             f: ImageFont.FreeTypeFont, fill: tuple[int, ...]) -> None:
+    """Draw ``text`` with its ink (not its line box) centred on (x, y)."""
+    left, top, right, bottom = f.getbbox(text)
+    draw.text((x - (left + right) / 2, y - (top + bottom) / 2), text, font=f, fill=fill)
+
+
+def _label(rank: str) -> str:
+    return "10" if rank == "T" else rank
+
+
+def _index(rank: str, suit: str, w: int, colour: tuple[int, int, int],
+           where: Index) -> Image.Image:
+    """The corner index at supersampled size: rank over suit, or side by side for ``top``."""
+    label = _label(rank)
+    suit_size = round(0.3 * w)
+    if where == "top":
+        rank_f = font(round((0.28 if len(label) > 1 else 0.32) * w), True)
+        rank_w = rank_f.getbbox(label)[2]
+        im = Image.new("RGBA", (round(rank_w + 0.36 * w), round(0.34 * w)), (0, 0, 0, 0))
+        d = ImageDraw.Draw(im)
+        d.text((0, 0.17 * w), label, font=rank_f, fill=colour, anchor="lm")
+        _centred(d, rank_w + 0.2 * w, 0.17 * w, SUIT_SYMBOL[suit], font(suit_size), colour)
+        return im
+    rank_size = round((0.27 if len(label) > 1 else 0.32) * w)
+    cw, ch = round(0.36 * w), round(0.62 * w)
+    im = Image.new("RGBA", (cw, ch), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    if label == "10":  # the two digits set tight, so "10" is no wider than a suit
+        f = font(rank_size, True)
+        one, zero = f.getbbox("1"), f.getbbox("0")
+        kern = 0.035 * w
+        total = (one[2] - one[0]) + (zero[2] - zero[0]) - kern
+        x = cw / 2 - total / 2
+        _centred(d, x + (one[2] - one[0]) / 2, 0.19 * w, "1", f, colour)
+        _centred(d, x + (one[2] - one[0]) - kern + (zero[2] - zero[0]) / 2, 0.19 * w, "0", f,
+                 colour)
+    else:
+        _centred(d, cw / 2, 0.19 * w, label, font(rank_size, True), colour)
+    _centred(d, cw / 2, 0.47 * w, SUIT_SYMBOL[suit], font(suit_size), colour)
+    return im
+
+
+# per index position: the centre pip's (x, y) and the court frame, as fractions of (w, h)
+_CENTRE = {"left": (0.6, 0.56), "right": (0.4, 0.56), "top": (0.5, 0.6)}
+_FRAME = {
+    "left": (0.38, 0.08, 0.92, 0.92),
+    "right": (0.08, 0.08, 0.62, 0.92),
+    "top": (0.14, 0.27, 0.86, 0.94),
+}
+
+
+@lru_cache(maxsize=1024)  # at most ~50 MB of tiles; a running bot uses a few hundred
+def card_tile(card: str | None, width: int, style: str = "two_colour",
+              mark: Mark = "plain", index: Index = "left") -> Image.Image:
+    """The tile of ``card`` (``None`` = face down), ``width`` px wide, as RGBA. ``index`` puts
+    the rank and suit where a fan leaves them visible: ``left`` (a hand or a pile fanned to
+    the right), ``right`` (fanned to the left), ``top`` (fanned downwards)."""
+    if mark == "dim":  # the plain tile, greyed: no second drawing
+        tile = card_tile(card, width, style, "plain", index)
+        alpha = tile.getchannel("A")
+        tile = Image.blend(tile, Image.new("RGBA", tile.size, (96, 96, 96, 255)), 0.3)
+        tile.putalpha(alpha)
+        return tile
+    w, h = width * _SS, card_height(width) * _SS
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    radius = round(0.09 * w)
+    edge = max(_SS, round(0.012 * w))
+    if card is None:
+        d.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=BACK, outline=CARD_EDGE,
+                            width=edge)
+        inset = round(0.08 * w)
+        d.rounded_rectangle((inset, inset, w - 1 - inset, h - 1 - inset), radius // 2,
+                            outline=BACK_LIGHT, width=max(_SS, round(0.025 * w)))
+        cx, cy, r = w / 2, h / 2, 0.2 * w
+        d.polygon([(cx, cy - r * 1.3), (cx + r, cy), (cx, cy + r * 1.3), (cx - r, cy)],
+                  fill=BACK_LIGHT)
+    else:
+        suit, rank = card[0], card[1]
+        colour = suit_colour(suit, style)
+        paper = _PAPER_LIT if mark == "highlight" else _PAPER
+        d.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=paper, outline=CARD_EDGE,
+                            width=edge)
+        corner = _index(rank, suit, w, colour, index)
+        pad = round(0.03 * w) if index != "top" else round(0.06 * w)
+        x = w - corner.width - pad if index == "right" else pad
+        im.alpha_composite(corner, (x, round(0.03 * w)))
+        cx, cy = _CENTRE[index][0] * w, _CENTRE[index][1] * h
+        if rank in _COURTS:
+            fx0, fy0, fx1, fy1 = (a * b for a, b in zip(_FRAME[index], (w, h, w, h),
+                                                         strict=True))
+            tint = tuple(round(255 - (255 - c) * 0.1) for c in colour)
+            d.rounded_rectangle((fx0, fy0, fx1, fy1), round(0.05 * w), fill=tint,
+                                outline=colour, width=max(_SS, round(0.015 * w)))
+            cx, fh = (fx0 + fx1) / 2, fy1 - fy0
+            _centred(d, cx, fy0 + 0.36 * fh, _COURTS[rank], font(round(0.42 * w), True),
+                     colour)
+            _centred(d, cx, fy0 + 0.72 * fh, SUIT_SYMBOL[suit], font(round(0.26 * w)), colour)
+        else:
+            size = 0.7 if rank == "A" else 0.54
+            _centred(d, cx, cy, SUIT_SYMBOL[suit], font(round(size * w)), colour)
+    if mark == "highlight":
+        d.rounded_rectangle((0, 0, w - 1, h - 1), radius, outline=GOLD,
+                            width=max(2 * _SS, round(0.06 * w)))
+    return im.resize((width, card_height(width)), Image.Resampling.LANCZOS)
+
+
+def paste_card(canvas: Image.Image, card: str | None, x: float, y: float, width: int,
+               style: str = "two_colour", mark: Mark = "plain", index: Index = "left") -> None:
+    """Put a card's tile on ``canvas`` with its top-left corner at (x, y)."""
+    tile = card_tile(card, width, style, mark, index)
+    canvas.paste(tile, (round(x), round(y)), tile)

@@ -1,0 +1,182 @@
+"""Skat as pictures: the table (seats with their roles, the trick, the game, the score sheet's
+totals) and a seat's hand (with the skat, the cards laid away and open hands it may see).
+
+Pure functions of a `SkatView`: only what the view holds is drawn, and the alt text names
+exactly the cards the picture shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.games.base import Action, View
+from bot.games.cards import SUIT_NAME, pretty, pretty_all
+from bot.games.skat.contracts import Contract
+from bot.games.skat.rules import ROLE_NAMES, SkatView
+from bot.render.pictures.canvas import encode
+from bot.render.pictures.hand import HandScene, draw_hand
+from bot.render.pictures.marks import play_marks
+from bot.render.pictures.table import CentreCard, SeatPlate, TableScene, draw_table
+from bot.render.rendered import Rendered
+from bot.render.skat import hand_text, table_text
+
+_DOING = {
+    "bid": "bidding",
+    "skat": "choosing the skat or Hand",
+    "tourne_first": "looking at the turned card",
+    "tourne_jack": "choosing Grand or the Jack's suit",
+    "discard": "laying away two cards",
+    "declare": "declaring the game",
+    "kontra": "deciding on Kontra",
+    "play": "to play",
+}
+
+
+def _sv(view: View) -> SkatView:
+    assert isinstance(view, SkatView), "the Skat pictures need a SkatView"
+    return view
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+
+
+def _trump(view: SkatView) -> str | None:
+    if not view.contract:
+        return None
+    try:
+        contract = Contract.parse(view.contract)
+    except ValueError:
+        return None
+    return contract.suit if contract.is_suit else None
+
+
+def _seat(view: SkatView, names: list[str], seat: int) -> SeatPlate:
+    detail: list[str] = []
+    out = seat not in view.roles
+    if seat == view.declarer:
+        detail.append("Player")
+    if out:
+        detail.append("deals, sits out" if seat == view.dealer else "sits out")
+    else:
+        detail.append(ROLE_NAMES[view.roles.index(seat)])
+        if view.card_points is not None and seat in view.card_points and view.tricks_played:
+            detail.append(f"{view.card_points[seat]} pts")
+        if not view.over:
+            detail.append(f"{view.hand_sizes[seat]} cards")
+    turn = bool(view.to_act) and view.to_act[0] == seat and not view.over
+    return SeatPlate(name=_name(names, seat), detail=" · ".join(detail), turn=turn, out=out)
+
+
+def _game_line(view: SkatView, names: list[str]) -> str:
+    if view.declarer is not None:
+        game = view.contract_label or ("Hand" if view.hand_game else "choosing")
+        bid = f"bid {view.bid}" if view.bid else "no bid"
+        kontra = {1: ", Kontra", 2: ", Re"}.get(view.kontra, "")
+        return f"{_name(names, view.declarer)}: {game} ({bid}{kontra})"
+    if view.contract == "ramsch":
+        return "Ramsch: the most points lose"
+    if view.phase == "bid":
+        return f"Reizen: {view.bid}" if view.bid else "Reizen"
+    return ""
+
+
+def _scene(view: SkatView, names: list[str]) -> tuple[TableScene, list[str]]:
+    """The table scene and the alt text's sentences (the same facts, in words)."""
+    title = f"Skat · deal {view.deal_no + 1} of {view.total_deals}"
+    lines = [line for line in (_game_line(view, names),) if line]
+    alt = [f"Skat table, {view.rules}, deal {view.deal_no + 1} of {view.total_deals}."]
+    alt += [line + "." for line in lines]
+    trump = _trump(view)
+    if trump:
+        alt.append(f"Trump {SUIT_NAME[trump]}.")
+    if any(view.totals):
+        score = " · ".join(f"{_name(names, s)} {t:+d}" for s, t in enumerate(view.totals))
+        lines.append(f"Score {score}")
+        alt.append(f"Score: {score}.")
+    seats = [_seat(view, names, s) for s in range(view.players)]
+    alt.append("Seats clockwise: " + "; ".join(
+        f"{p.name} ({p.detail})" if p.detail else p.name for p in seats) + ".")
+    trick, mark, trick_label = list(view.trick), "plain", ""
+    if view.trick:
+        alt.append("On the table: " + ", ".join(
+            f"{_name(names, s)} {pretty(c)}" for s, c in view.trick) + ".")
+    elif view.last_trick is not None and view.phase == "play":
+        trick, mark = list(view.last_trick.plays), "dim"
+        won = _name(names, view.last_trick.winner)
+        trick_label = f"Last trick, to {won}"
+        alt.append("Last trick: " + ", ".join(
+            f"{_name(names, s)} {pretty(c)}" for s, c in view.last_trick.plays)
+            + f", won by {won}.")
+    centre: list[CentreCard] = []
+    if view.turned:
+        label = "Passt nicht" if view.passt_nicht else "Turned"
+        centre.append(CentreCard(view.turned, label))
+        alt.append(f"{label}: {pretty(view.turned)}.")
+    if view.phase in ("bid", "skat", "tourne_first") and not view.turned:
+        centre += [CentreCard(None, "Skat"), CentreCard(None, "")]
+        alt.append("The skat lies face down.")
+    open_cards = {s: list(cs) for s, cs in view.open_hands.items() if s != view.seat and cs}
+    for s, cs in sorted(open_cards.items()):
+        alt.append(f"{_name(names, s)} plays open: {pretty_all(cs)}.")
+    footer = ""
+    if view.over:
+        footer = "The series is over"
+    elif view.to_act:
+        footer = f"{_name(names, view.to_act[0])} {_DOING.get(view.phase, view.phase)}"
+    if footer:
+        alt.append(footer + ".")
+    scene = TableScene(
+        title=title, lines=lines, seats=seats,
+        bottom=view.seat if view.seat is not None else 0, trick=trick,
+        trick_mark=mark, trick_label=trick_label, centre=centre, trump=trump, footer=footer,
+        open_cards=open_cards,  # type: ignore[arg-type]
+    )
+    return scene, alt
+
+
+def table_picture(view: View, names: list[str], style: str = "two_colour") -> Rendered:
+    v = _sv(view)
+    scene, alt = _scene(v, names)
+    return Rendered(table_text(v, names), encode(draw_table(scene, style)), " ".join(alt),
+                    "skat-table.png")
+
+
+def hand_picture(view: View, names: list[str], style: str = "two_colour",
+                 legal: Iterable[Action | str] | None = None) -> Rendered:
+    v = _sv(view)
+    text = hand_text(v, names)
+    if v.seat is None or v.seat not in v.roles:
+        return Rendered(text)
+    cards = list(v.hand)
+    marks = play_marks(cards, legal)
+    extras: list[tuple[str, list[str]]] = []
+    if v.peek:
+        extras.append(("Lifted", [v.peek]))
+    if v.skat:
+        extras.append(("Skat", list(v.skat)))
+    if v.laid_away:
+        extras.append(("Laid away", list(v.laid_away)))
+    for seat, held in sorted(v.open_hands.items()):
+        if seat != v.seat and held:
+            extras.append((_name(names, seat), list(held)))
+    role = ROLE_NAMES[v.roles.index(v.seat)]
+    if v.over:
+        footer = "The series is over"
+    elif v.seat in v.to_act:
+        footer = "Your turn: " + _DOING.get(v.phase, v.phase)
+    elif v.to_act:
+        footer = f"Waiting for {_name(names, v.to_act[0])}"
+    else:
+        footer = ""
+    me = _name(names, v.seat)
+    scene = HandScene(title=f"{me} · {role}", cards=cards, marks=marks, extras=extras,
+                      footer=footer)
+    alt = [f"{me}'s hand ({role}): {pretty_all(cards) or 'no cards'}."]
+    playable = [c for c, m in zip(cards, marks, strict=True) if m == "highlight"]
+    if playable:
+        alt.append(f"Playable: {pretty_all(playable)}.")
+    alt += [f"{label}: {pretty_all(cs)}." for label, cs in extras]
+    if footer:
+        alt.append(footer + ".")
+    return Rendered(text, encode(draw_hand(scene, style)), " ".join(alt), "skat-hand.png")

@@ -1,0 +1,243 @@
+"""The lobby of a table: opening it, seats taken, left, given to the AI or freed, the start."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from bot.games import registry
+from bot.games.base import GameError
+from bot.service.ai import AI_LEVELS
+from bot.service.errors import BadOptions, NoTable, NotAllowed, NotSeated, TableExists
+from bot.service.live import _completes, _Live
+from bot.service.models import SeatInfo, TableInfo, TableStatus, TableUpdate
+from bot.store import ChannelTaken, SeatRow
+
+if TYPE_CHECKING:
+    from bot.service.tables import TableService
+
+
+
+class Lobby:
+    """The lobby half of `TableService` (mixed in)."""
+
+    # -- the lobby ---------------------------------------------------------------------------
+
+    @_completes
+    async def create(
+        self: TableService,
+        *,
+        game_key: str,
+        channel_id: int,
+        guild_id: int | None,
+        host_id: int,
+        host_name: str,
+        preset: str | None = None,
+        options: dict[str, Any] | None = None,
+        players: int | None = None,
+        seed: int | None = None,
+    ) -> TableInfo:
+        """Open a lobby in ``channel_id`` with the host in seat 0.
+
+        ``seed`` None draws a random 63-bit seed; a given one makes the deals reproducible.
+        """
+        self._check_running()
+        if seed is not None and not 0 <= seed < 2**63:
+            raise BadOptions("A seed is a whole number from 0 to 2^63 - 1.")
+        try:
+            game = registry.get(game_key)
+            opts = game.options(preset, **(options or {}))
+            count = players if players is not None else game.default_players_for(opts)
+            game.check_players(count, opts)
+        except GameError as exc:
+            raise BadOptions(str(exc)) from None
+        async with self._create_lock:
+            existing = await self.table_in_channel(channel_id)
+            if existing is not None:
+                raise TableExists(self._exists_message(existing))
+            try:
+                row = await self.store.create_table(
+                    guild_id=guild_id, channel_id=channel_id, game_key=game_key,
+                    preset=opts.preset, options=dict(options or {}), players=count,
+                    host=SeatRow(0, host_id, host_name),
+                    seed=secrets.randbits(63) if seed is None else seed,
+                    lobby_deadline=self.clock.now() + timedelta(seconds=self.lobby_timeout_s),
+                )
+            except ChannelTaken:
+                raise TableExists(
+                    "This channel already has an open table; finish or abort it first."
+                ) from None
+            live = _Live(self._info_from_row(row, game, opts), game, opts)
+            self._live[row.id] = live
+            self._arm(live)
+        self._enqueue(TableUpdate(table=live.info, reason="created", actor_seat=0))
+        return live.info
+
+    @_completes
+    async def join(self: TableService, table_id: int, user_id: int, name: str) -> TableInfo:
+        """Take the first free seat in the lobby, or take your own seat back from the AI."""
+        live = await self._live_for(table_id)
+        async with live.lock:
+            info = self._current(live, table_id)
+            seat = info.seat_of(user_id)
+            if info.status is TableStatus.PLAYING:
+                if seat is None:
+                    raise NotAllowed("The game is under way; seats are frozen until it ends.")
+                if seat.resigned:
+                    raise NotAllowed("You resigned this game; the AI plays your seat to the end.")
+                if seat.ai_level is None:
+                    raise NotAllowed("You are already playing at this table.")
+                back = seat.model_copy(update={"ai_level": None, "timeouts": 0, "name": name})
+                return await self._commit(
+                    live, self._with_seat(info, back), reason="joined", actor_seat=seat.index,
+                    notice=f"{name} takes the seat back from the AI.", fresh_deadline=True,
+                )
+            if seat is not None:
+                raise NotAllowed("You already have a seat at this table.")
+            index = self._free_seat(info)
+            new = SeatInfo(index=index, user_id=user_id, name=name)
+            return await self._commit(
+                live, self._with_seat(info, new), reason="joined", actor_seat=index
+            )
+
+    @_completes
+    async def leave(self: TableService, table_id: int, user_id: int) -> TableInfo:
+        """Give up a lobby seat. A leaving host hands the host role to the next human."""
+        live = await self._live_for(table_id)
+        async with live.lock:
+            info = self._current(live, table_id)
+            if info.status is not TableStatus.LOBBY:
+                raise NotAllowed(
+                    f"Seats are frozen while the game is on; use /{info.game_key} resign to "
+                    "give up your seat to the AI."
+                )
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not seated at this table.")
+            seats = [s for s in info.seats if s.index != seat.index]
+            humans = [s for s in seats if s.user_id is not None]
+            if not humans:
+                closed = info.model_copy(update={
+                    "seats": seats, "status": TableStatus.ABORTED, "lobby_deadline": None,
+                })
+                return await self._commit(
+                    live, closed, reason="aborted", actor_seat=seat.index, end_reason="aborted",
+                    notice=f"{seat.name} left and nobody is seated; the table is closed.",
+                )
+            update: dict[str, Any] = {"seats": seats}
+            notice = None
+            if info.host_id == user_id:
+                heir = humans[0]
+                assert heir.user_id is not None
+                update["host_id"] = heir.user_id
+                notice = f"{seat.name} left; {heir.name} is the host now."
+            return await self._commit(
+                live, info.model_copy(update=update), reason="left", actor_seat=seat.index,
+                notice=notice,
+            )
+
+    @_completes
+    async def add_ai(
+        self: TableService, table_id: int, actor_id: int, level: str = "normal"
+    ) -> TableInfo:
+        """Seat the AI in the first free lobby seat (any seated player may)."""
+        if level not in AI_LEVELS:
+            raise BadOptions(f"The AI plays at levels {', '.join(AI_LEVELS)}; not `{level}`.")
+        live = await self._live_for(table_id)
+        async with live.lock:
+            info = self._current(live, table_id)
+            if info.status is not TableStatus.LOBBY:
+                raise NotAllowed("Seats are frozen while the game is on.")
+            if info.seat_of(actor_id) is None and actor_id != info.host_id:
+                raise NotSeated("Take a seat first; then you may invite the AI.")
+            index = self._free_seat(info)
+            seat = SeatInfo(index=index, name=self._ai_name(live, index), ai_level=level)
+            return await self._commit(
+                live, self._with_seat(info, seat), reason="ai_added", actor_seat=index
+            )
+
+    @_completes
+    async def remove_seat(
+        self, table_id: int, actor_id: int, seat: int, *, is_manager: bool = False
+    ) -> TableInfo:
+        """Kick a player or an AI from the lobby (host or manager only)."""
+        live = await self._live_for(table_id)
+        async with live.lock:
+            info = self._current(live, table_id)
+            self._check_host(info, actor_id, is_manager, "remove a seat")
+            if info.status is not TableStatus.LOBBY:
+                raise NotAllowed("Seats are frozen while the game is on.")
+            target = next((s for s in info.seats if s.index == seat), None)
+            if target is None:
+                raise NotAllowed(f"Seat {seat + 1} is empty.")
+            if target.user_id is not None and target.user_id == info.host_id:
+                raise NotAllowed(
+                    f"The host cannot be removed; the host may /{info.game_key} leave, or "
+                    f"/{info.game_key} abort the table."
+                )
+            seats = [s for s in info.seats if s.index != seat]
+            return await self._commit(
+                live, info.model_copy(update={"seats": seats}), reason="seat_removed",
+                actor_seat=seat, notice=f"{target.name} was removed from the table.",
+            )
+
+    @_completes
+    async def start_game(
+        self, table_id: int, actor_id: int, *, is_manager: bool = False, fill_with_ai: bool = False
+    ) -> TableInfo:
+        """Deal: the host (or a manager) starts once every seat is taken (or filled by AI)."""
+        live = await self._live_for(table_id)
+        async with live.lock:
+            info = self._current(live, table_id)
+            self._check_host(info, actor_id, is_manager, "start the game")
+            if info.status is not TableStatus.LOBBY:
+                raise NotAllowed("The game has already started.")
+            seats = {s.index: s for s in info.seats}
+            empty = [i for i in range(info.players) if i not in seats]
+            if empty and not fill_with_ai:
+                raise NotAllowed(
+                    f"{len(empty)} seat(s) are still empty: wait for players, add the AI with "
+                    f"/{info.game_key} bot, or start with the AI filling the empty seats."
+                )
+            for i in empty:
+                seats[i] = SeatInfo(index=i, name=self._ai_name(live, i), ai_level="normal")
+            try:
+                state = live.game.new(info.players, live.opts, info.seed)
+            except GameError as exc:
+                raise BadOptions(str(exc)) from None
+            started = info.model_copy(update={
+                "seats": [seats[i] for i in sorted(seats)], "status": TableStatus.PLAYING,
+                "state": state, "lobby_deadline": None,
+            })
+            return await self._commit(
+                live, started, reason="started", actor_seat=None, fresh_deadline=True
+            )
+
+    @_completes
+    async def abort(
+        self: TableService, table_id: int, actor_id: int, *, is_manager: bool = False
+    ) -> TableInfo:
+        live = await self._live_for(table_id)
+        async with live.lock:
+            info = self._current(live, table_id)
+            self._check_host(info, actor_id, is_manager, "abort the table")
+            closed = info.model_copy(update={"status": TableStatus.ABORTED, "lobby_deadline": None})
+            seat = info.seat_of(actor_id)
+            return await self._commit(
+                live, closed, reason="aborted", actor_seat=seat.index if seat else None,
+                end_reason="aborted", notice="The table was aborted; no result is recorded.",
+            )
+
+    @_completes
+    async def set_message(self: TableService, table_id: int, message_id: int) -> None:
+        """Remember which channel message shows the table (no version bump, no update)."""
+        live = self._live.get(table_id)
+        if live is None:
+            if await self.store.get_table(table_id) is None:
+                raise NoTable(f"There is no table #{table_id}.")
+            await self.store.set_message(table_id, message_id)
+            return
+        async with live.lock:
+            await self.store.set_message(table_id, message_id)
+            live.info = live.info.model_copy(update={"message_id": message_id})

@@ -1,0 +1,130 @@
+"""A table's one timer: the lobby's expiry and a turn's deadline (the AI plays a late turn)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot import render
+from bot.service.ai import choose_move
+from bot.service.errors import CannotSave
+from bot.service.live import _Live
+from bot.service.models import TableStatus
+
+if TYPE_CHECKING:
+    from bot.service.tables import TableService
+
+log = logging.getLogger(__name__)
+
+
+class Timers:
+    """The timer half of `TableService` (mixed in)."""
+
+    # -- internals: timers -------------------------------------------------------------------
+
+    def _disarm(self: TableService, live: _Live) -> None:
+        timer, live.timer = live.timer, None
+        if timer is not None and timer is not asyncio.current_task() and not timer.done():
+            timer.cancel()
+
+    def _arm(self: TableService, live: _Live) -> None:
+        """(Re)start the one timer of a table from the deadlines stored on it."""
+        self._disarm(live)
+        info = live.info
+        if self._closing:
+            return
+        if info.status is TableStatus.LOBBY and info.lobby_deadline is not None:
+            deadline, fire = info.lobby_deadline, self._lobby_expired
+        elif info.status is TableStatus.PLAYING and info.turn_deadline is not None:
+            deadline, fire = info.turn_deadline, self._turn_expired
+            if live.game.traits.mode == "solo":
+                fire = self._solo_idle  # nobody plays a solo game for its player
+        else:
+            return
+        delay = max(0.0, (deadline - self.clock.now()).total_seconds())
+        live.timer = asyncio.get_running_loop().create_task(
+            self._after(delay, fire, live, info.version), name=f"parlour-timer-{info.id}"
+        )
+
+    async def _after(
+        self, delay: float, fire: Callable[[_Live, int], Awaitable[None]], live: _Live,
+        version: int,
+    ) -> None:
+        await self.clock.sleep(delay)
+        try:
+            await fire(live, version)
+        except asyncio.CancelledError:
+            raise
+        except CannotSave:  # logged by _commit; the watchdog fires the timer again later
+            pass
+        except Exception:
+            log.exception("timer of table %s failed", live.info.id)
+
+    async def _lobby_expired(self: TableService, live: _Live, version: int) -> None:
+        async with live.lock:
+            info = live.info
+            if self._closing or self._live.get(info.id) is not live:
+                return
+            if info.status is not TableStatus.LOBBY or info.lobby_deadline is None:
+                return
+            if info.lobby_deadline > self.clock.now():  # moved on meanwhile; wait for the new one
+                self._arm(live)
+                return
+            closed = info.model_copy(update={"status": TableStatus.ABORTED,
+                                             "lobby_deadline": None})
+            await self._commit(
+                live, closed, reason="expired", end_reason="expired",
+                notice="Nobody started the game in time; the table is closed.",
+            )
+
+    async def _turn_expired(self: TableService, live: _Live, version: int) -> None:
+        """Play every human seat that is out of time with the AI; hand it over if it repeats."""
+        async with live.lock:
+            info = live.info
+            if self._closing or self._live.get(info.id) is not live:
+                return
+            if info.version != version or info.status is not TableStatus.PLAYING:
+                return
+            if info.state is None or info.turn_deadline is None:
+                return
+            late = [s for s in info.seats if s.ai_level is None and s.index in info.state.to_act]
+            for seat in late:
+                info = live.info
+                state = info.state
+                if (
+                    not live.info.is_open or state is None or seat.index not in state.to_act
+                    or self._live.get(info.id) is not live
+                ):
+                    break
+                action, _ = await choose_move(
+                    live.game, state, seat.index, seed=info.seed, version=info.version,
+                    budget_ms=self.ai_budget_ms, pool=self._pool(),
+                )
+                new_state, events = state.apply(seat.index, action)
+                count = seat.timeouts + 1
+                if count >= self.timeouts_before_ai:
+                    changed = seat.model_copy(update={"timeouts": count, "ai_level": "normal"})
+                    reason = "seat_to_ai"
+                    notice = (
+                        f"{seat.name} timed out {self._times(count)}; the AI plays for "
+                        f"{seat.name} now. /{info.game_key} join to take the seat back."
+                    )
+                else:
+                    changed = seat.model_copy(update={"timeouts": count})
+                    reason = "timeout"
+                    # Told in the game's words from what the table may know: a discard face
+                    # down is "discarded", never its card.
+                    words = render.move_text(state.view(None), state.public_action(action))
+                    notice = f"{seat.name} ran out of time; the AI {words} for them."
+                new = self._with_seat(info, changed).model_copy(update={"state": new_state})
+                await self._commit(
+                    live, new, reason=reason, events=events, actor_seat=seat.index,
+                    notice=notice, logged=(seat.index, None, str(action), "timeout"),
+                    fresh_deadline=True,
+                )
+
+    @staticmethod
+    def _times(count: int) -> str:
+        return {1: "once", 2: "twice"}.get(count, f"{count} times")

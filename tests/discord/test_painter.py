@@ -1,0 +1,59 @@
+"""Pictures are drawn off the event loop: in a thread, or in a worker process that may die."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+import pytest
+
+from bot.discord.painter import Painter
+from bot.discord.table_messages import Picture, table_picture
+from bot.games import registry
+from tests.discord.conftest import table_for
+
+
+def _dealt() -> object:
+    game = registry.get("euchre")
+    return table_for(game.new(4, game.options("hoyle1871"), 1), 4)
+
+
+def _fails() -> Picture | None:
+    raise ValueError("a broken drawing")
+
+
+def _dies() -> Picture | None:
+    os._exit(3)  # a worker killed mid-picture
+
+
+@pytest.mark.parametrize("processes", [0, 1])
+async def test_a_picture_drawn_off_the_loop_is_the_picture_drawn_here(processes: int) -> None:
+    table = _dealt()
+    painter = Painter(processes)
+    try:
+        drawn = await painter.paint(table_picture, table)
+    finally:
+        painter.close()
+    assert drawn == table_picture(table)  # type: ignore[arg-type]
+    assert drawn is not None and drawn.png.startswith(b"\x89PNG")
+
+
+async def test_a_drawing_that_fails_leaves_the_picture_out(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    painter = Painter(0)
+    with caplog.at_level(logging.ERROR):
+        assert await painter.paint(_fails) is None
+    assert "drawing a picture failed" in caplog.text
+    assert await painter.paint(table_picture, _dealt()) is not None  # the thread goes on
+    painter.close()
+    assert await painter.paint(table_picture, _dealt()) is None  # closed: nothing drawn
+
+
+async def test_a_dead_worker_is_replaced_by_the_next_picture() -> None:
+    painter = Painter(1)
+    try:
+        assert await painter.paint(_dies) is None
+        assert await painter.paint(table_picture, _dealt()) is not None
+    finally:
+        painter.close()

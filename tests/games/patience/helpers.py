@@ -1,0 +1,51 @@
+"""Small helpers for the patience tests: new games, fixed deals, a greedy player."""
+
+from __future__ import annotations
+
+from bot.games.cards import deck
+from bot.games.patience import GAME, PatienceState, PatienceView, PileView
+
+RANKS = "A23456789TJQK"
+
+
+def new(variant: str, seed: int = 1, deal: list[str] | None = None, **options: object
+        ) -> PatienceState:
+    return GAME.new(1, GAME.options(variant, **options), seed, deal=deal)
+
+
+def legal(state: PatienceState) -> list[str]:
+    return [str(a) for a in state.legal_actions(0)]
+
+
+def play(state: PatienceState, *actions: str) -> PatienceState:
+    for action in actions:
+        state, _ = state.apply(0, action)
+    return state
+
+
+def pile(view: PatienceView, pid: str) -> PileView:
+    return next(p for p in view.piles if p.id == pid)
+
+
+def suit_run(suit: str, ranks: str) -> list[str]:
+    return [suit + r for r in ranks]
+
+
+def full_pack(packs: int = 1) -> list[str]:
+    return [c for c in deck(RANKS)] * packs
+
+
+def greedy(state: PatienceState, limit: int = 3000) -> PatienceState:
+    """Play to the foundations whenever possible, else turn, else redeal (else the first move
+    that is not giving up): enough to win the easy deals the tests build."""
+    for _ in range(limit):
+        if state.is_over:
+            return state
+        moves = legal(state)
+        pick = (next((m for m in moves if m.startswith("move:") and ">f" in m), None)
+                or next((m for m in moves if m in ("turn", "redeal")), None)
+                or next((m for m in moves if m.split(":")[0] in ("pair", "cover", "close")),
+                        None)
+                or next(m for m in moves if m != "resign"))
+        state = play(state, pick)
+    return state
