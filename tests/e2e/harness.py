@@ -54,6 +54,7 @@ class BotRunner:
             "table_edit_interval_s": 0.0, "picture_processes": 0, **self.settings_kw}
         settings = Settings(_env_file=None, **values)  # type: ignore[call-arg]
         self.service = await TableService.open(self.db_path, ai_delay_s=0.0, **self.service_kw)
+        self._note_commits(self.service)
         # Subscribed before the bot's own listener, so a state is on record before any
         # message composed from it can reach the fake.
         self.service.subscribe(self._record)
@@ -64,6 +65,22 @@ class BotRunner:
         # does, setup_hook has synced before the gateway connects, so before ready.
         await asyncio.wait_for(self.bot.wait_until_ready(), WAIT_S)
         self.starts += 1
+
+    def _note_commits(self, service: Any) -> None:
+        """Tell the leak watch the newest committed version of each table as it is committed
+        (the service queues it for the listeners right then, in the same step): a click's
+        answer may be composed from it before the listeners, and so `_record`, get to it."""
+        if self.watch is None:
+            return
+        committed: dict[int, int] = {}
+        enqueue = service._enqueue
+
+        def enqueue_noting(update: TableUpdate) -> None:
+            committed[update.table.id] = update.table.version
+            enqueue(update)
+
+        service._enqueue = enqueue_noting
+        self.watch.committed = committed.get
 
     async def _record(self, update: TableUpdate) -> None:
         self.note(update.table)

@@ -211,7 +211,9 @@ class Leak:
     text: str
     reader: Reader = None
     in_flight: tuple[int | None] | None = None
-    """Set while the next version may yet excuse it: (the deal it was read against,)."""
+    """Set while a version yet to be recorded may excuse it: (the deal it was read against,)."""
+    until: int = 0
+    """The newest version the message may have been composed from (see `LeakWatch.committed`)."""
 
 
 @dataclass
@@ -235,6 +237,10 @@ class LeakWatch:
     after_deal: dict[tuple[int, int], dict[Reader, frozenset[str]]] = field(default_factory=dict)
     """(table, deal number) -> reader -> the cards of that finished deal never shown to them."""
     tiles_held: dict[tuple[int, int, int], dict[int, set[str]]] = field(default_factory=dict)
+    committed: Callable[[int], int | None] | None = None
+    """The newest version the service has committed for a table, if known: a message may be
+    composed from any version up to it while the listeners (and so `record`) are still behind.
+    Without it, a message may be one version ahead of the newest recorded."""
     """Dominoes: (table, game, hand) -> seat -> every tile the seat has seen in that hand (a
     tile it held and then threw out face down stays known to it)."""
 
@@ -263,16 +269,19 @@ class LeakWatch:
         self._excuse(table_id, snaps[-1])
 
     def _excuse(self, table_id: int, snap: Snapshot) -> None:
-        """A click's answer is composed from the version the click made, and may reach the
-        fake before that version reaches `record` (the service publishes it afterwards): so a
-        card flagged in a message is excused if the very next version shows it to the
-        reader (in the same deal). Later versions excuse nothing."""
+        """A click's answer (or a turn offered after it) is composed from the newest committed
+        version, and may reach the fake before that version reaches `record`: the service
+        publishes versions one after another, and a listener still busy with an older one holds
+        the newer ones back. So a card flagged in a message is excused if a version up to the
+        newest committed when it was checked shows it to the reader (in the same deal). Later
+        versions excuse nothing."""
         for leak in self.leaks:
             if leak.table_id != table_id or leak.in_flight is None:
                 continue
-            if leak.in_flight == (snap.deal,):
+            if leak.in_flight == (snap.deal,) and snap.version <= leak.until:
                 leak.cards &= snap.hidden(leak.reader)
-            leak.in_flight = None
+            if snap.version >= leak.until:
+                leak.in_flight = None
         self.leaks = [leak for leak in self.leaks if leak.cards]
 
     def _skat_snapshot(self, table_id: int, version: int, state: SkatState) -> Snapshot:
@@ -404,7 +413,10 @@ class LeakWatch:
         if not leaked:
             return
         latest = self.history[table_id][-1]
-        # Only a window that reaches the newest version may miss the one being published.
-        flight = (window[-1].deal,) if in_flight and window[-1] is latest else None
+        # Only a window that reaches the newest version may miss those being published.
+        newest = self.committed(table_id) if self.committed is not None else None
+        until = latest.version + 1 if newest is None else newest
+        flight = ((window[-1].deal,) if in_flight and window[-1] is latest
+                  and until > latest.version else None)
         self.leaks.append(Leak(table_id, window[-1].version, where, leaked, text, reader,
-                               flight))
+                               flight, until))

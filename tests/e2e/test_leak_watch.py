@@ -120,3 +120,38 @@ def test_a_hidden_domino_tile_is_caught_as_text_or_code_and_a_laid_or_own_one_is
     watch.leaks.clear()
     watch.check(_event(f"Your tiles: [{mine.replace('-', '|')}]", public=False, user="42"))
     assert watch.leaks == []
+
+
+def _two_plays(seed: int) -> tuple[list[EuchreState], str]:
+    """Three states in a row and the card played in the last: hidden in the first two."""
+    states = _game(seed)
+    for i in range(2, len(states)):
+        a, b, c = states[i - 2: i + 1]
+        if c.trick and c.trick[-1][1] in hidden_cards(a)[0] & hidden_cards(b)[0]:
+            return [a, b, c], c.trick[-1][1]
+    raise AssertionError("no two plays in a row")
+
+
+def test_a_message_ahead_of_the_listeners_is_excused_up_to_the_committed_version() -> None:
+    """A turn offered from the newest committed version reaches the fake while the listeners
+    (and so `record`) are two versions behind: the versions up to that one may excuse it."""
+    (first, second, third), card = _two_plays(5)
+    watch = LeakWatch(committed=lambda table_id: 3)
+    watch.record(1, 100, 1, first, {})
+    watch.check(_event(f"{pretty(card)} was played"))
+    assert [leak.cards for leak in watch.leaks] == [{card}]
+    watch.record(1, 100, 2, second, {})
+    assert watch.leaks and watch.leaks[0].in_flight is not None, "still in flight"
+    watch.record(1, 100, 3, third, {})
+    assert watch.leaks == []
+
+
+def test_a_message_ahead_of_the_committed_version_stays_a_leak() -> None:
+    (first, second, third), card = _two_plays(5)
+    for committed in (None, lambda table_id: 2):
+        watch = LeakWatch(committed=committed)
+        watch.record(1, 100, 1, first, {})
+        watch.check(_event(f"{pretty(card)} was played"))
+        watch.record(1, 100, 2, second, {})
+        watch.record(1, 100, 3, third, {})
+        assert [leak.cards for leak in watch.leaks] == [{card}], committed
