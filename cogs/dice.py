@@ -39,6 +39,8 @@ BUTTONS: dict[Flow, str] = {
 class DiceCog(GameCog, game_key="dice"):
     """Dice: the booklet's ten games, played on the table message."""
 
+    takes_house_rules = False  # ``new`` offers every option of the booklet itself
+
     @app_commands.command(name="new", description="Open a dice table here (or in a thread).")
     @app_commands.autocomplete(game=GameCog.preset_autocomplete)
     @app_commands.describe(

@@ -23,6 +23,8 @@ from bot.discord.gamecog import GameCog, given
 class DominoesCog(GameCog, game_key="dominoes"):
     """Dominoes: line games, spinners, trick games and Domino Poker, as the booklet has them."""
 
+    takes_house_rules = False  # ``new`` offers every option of the booklet itself
+
     @app_commands.command(name="new", description="Open a dominoes table here (or in a thread).")
     @app_commands.autocomplete(game=GameCog.preset_autocomplete)
     @app_commands.describe(

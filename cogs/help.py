@@ -15,7 +15,8 @@ HELP = """\
 **Parlour** hosts the classic parlour games of the old rule books.
 
 **At a table** (in a server channel; `<game>` is {games}):
-`/<game> new [preset] [players] [thread]` open a table; the lobby has Join, Leave, Add AI, Start
+`/<game> new [preset] [players] [house_rules] [thread]` open a table (house rules in words:
+`stick the dealer, target 7`; `/<game> rules` lists them); the lobby has Join, Leave, Add AI, Start
 `/<game> join`, `/<game> leave`, `/<game> bot` take a seat, leave it, seat an AI player
 `/<game> start [fill]` deal (the host, or anyone who may manage the channel)
 `/<game> hand` your cards and choices, only to you; `/<game> score` the table

@@ -2,9 +2,10 @@
 
 Everything common comes from `GameCog`; this cog adds what is Skat's own:
 
-- ``/skat new [preset] [players] [deals] [points] [thread]``: a series of so many deals
-  (default: one round, every person deals once); seats rotate through Vorhand, Mittelhand and
-  Hinterhand. ``points`` shows the running card points on the table (off, as the book wants).
+- ``/skat new [preset] [players] [deals] [points] [house_rules] [thread]``: a series of so
+  many deals (default: one round, every person deals once); seats rotate through Vorhand,
+  Mittelhand and Hinterhand. ``points`` shows the running card points on the table (off, as the
+  book wants); ``house_rules`` sets any other option (`bot.games.house_rules`).
 - How the choices look: `bot.discord.skat_planner` (imported here, so it is registered).
 - ``/skat hand`` adds beside the cards what each game would be worth with them ("with 2,
   game 3: Club Solo 36") and, in the classic rules, the book's safe counts.
@@ -52,12 +53,14 @@ class SkatCog(GameCog, game_key="skat"):
     """Skat: Reizen, Tourne and Solo, Grand and Nullo; the score proved at the end."""
 
     @app_commands.command(name="new", description="Open a Skat table here (or in a thread).")
-    @app_commands.autocomplete(preset=GameCog.preset_autocomplete)
+    @app_commands.autocomplete(preset=GameCog.preset_autocomplete,
+                               house_rules=GameCog.house_rules_autocomplete)
     @app_commands.describe(
         preset="classic (the 1908 book) or isko (modern rules)",
         players="How many persons (3, or 4-5 with the dealer sitting out)",
         deals="How many deals (default: one round, every person deals once)",
         points="Show running card points on the table (the book lets nobody count tricks)",
+        house_rules="Rules that differ from the preset, e.g. \"kontra re, no allow ramsch\"",
         thread="Open the table in a new thread",
     )
     async def new(
@@ -67,6 +70,7 @@ class SkatCog(GameCog, game_key="skat"):
         players: int | None = None,
         deals: app_commands.Range[int, 1, 200] | None = None,
         points: bool = False,
+        house_rules: str | None = None,
         thread: bool = False,
     ) -> None:
         options: dict[str, object] = {}
@@ -74,7 +78,8 @@ class SkatCog(GameCog, game_key="skat"):
             options["deals"] = deals
         if points:
             options["show_card_points"] = True
-        await self._new(interaction, preset, players, thread, options or None)
+        await self._new(interaction, preset, players, thread, options or None,
+                        house_rules=house_rules)
 
     def hand_extras(self, table: TableInfo, seat: int) -> list[discord.Embed]:
         """Beside the cards, for learners: what each game is worth, and the book's safe counts."""

@@ -27,7 +27,7 @@ recognise that button"), never silently dropped.
 
 Slash commands (``<game>`` is a registry key: ``euchre``, ``skat``):
 
-- ``/<game> new [preset] [players] [thread]``, ``/<game> join``, ``/<game> leave``,
+- ``/<game> new [preset] [players] [house_rules] [thread]``, ``/<game> join``, ``/<game> leave``,
   ``/<game> bot``, ``/<game> start [fill]``, ``/<game> hand``, ``/<game> rules [preset]``,
   ``/<game> score``, ``/<game> abort``, ``/<game> remove <seat>`` (1-based),
   ``/<game> resign`` (guild only; the table is the channel's open table);

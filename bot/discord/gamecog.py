@@ -22,12 +22,14 @@ from bot.discord.public_table import on_the_table
 from bot.discord.replies import DM_ONLY, GUILD_ONLY, guard, refuse, reply
 from bot.discord.table_messages import display_name, is_manager, table_embed, table_view
 from bot.discord.table_ui import TableUI
+from bot.games import house_rules as house
 from bot.games import registry
 from bot.games.base import Game
 from bot.service.models import TableInfo
 
 log = logging.getLogger(__name__)
 RULES_MAX = 4096
+HOUSE_RULES_HELP = "Rules that differ from the preset, comma-separated (/… rules lists them)"
 THREAD_COOLDOWN_S = 120.0
 """For a bot without its own cooldown (tests that build a bare ``commands.Bot``)."""
 
@@ -42,6 +44,8 @@ class GameCog(commands.GroupCog):
 
     game_key: ClassVar[str] = ""
     in_dms: ClassVar[bool] = False
+    takes_house_rules: ClassVar[bool] = True
+    """``new`` takes a line of house rules; False where it offers every option by itself."""
     """True for a game played alone in the bot's DM (patience); else tables live in guilds."""
 
     def __init_subclass__(
@@ -122,12 +126,27 @@ class GameCog(commands.GroupCog):
             for v in self.game.find_variants(current, limit=25)
         ]
 
+    async def house_rules_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Completes the last rule of a line of house rules: its name, then its values, against
+        the preset chosen in the same command (``preset``, or a dice or dominoes ``game``)."""
+        chosen = getattr(interaction.namespace, "preset", None) or getattr(
+            interaction.namespace, "game", None)
+        try:
+            base = self.game.options(chosen)
+        except Exception:
+            base = self.game.options()
+        return [app_commands.Choice(name=label, value=value)
+                for label, value in house.complete(self.game.options_model, base, current)]
+
     # -- commands -------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a table in this channel (or a thread).")
-    @app_commands.autocomplete(preset=preset_autocomplete)
+    @app_commands.autocomplete(preset=preset_autocomplete, house_rules=house_rules_autocomplete)
     @app_commands.describe(
         preset="Which rules (the old book's, or modern)",
         players="How many seats",
+        house_rules=HOUSE_RULES_HELP,
         thread="Open the table in a new thread",
     )
     async def new(
@@ -135,9 +154,10 @@ class GameCog(commands.GroupCog):
         interaction: discord.Interaction,
         preset: str | None = None,
         players: int | None = None,
+        house_rules: str | None = None,
         thread: bool = False,
     ) -> None:
-        await self._new(interaction, preset, players, thread)
+        await self._new(interaction, preset, players, thread, house_rules=house_rules)
 
     async def _new(
         self,
@@ -146,13 +166,18 @@ class GameCog(commands.GroupCog):
         players: int | None,
         thread: bool,
         options: dict[str, Any] | None = None,
+        *,
+        house_rules: str | None = None,
     ) -> None:
         """`new` with option overrides: a game cog's own ``new`` adds its settings (Skat's
-        ``deals``) and calls this."""
+        ``deals``) and calls this. ``house_rules`` is the line a host wrote (see
+        `bot.games.house_rules`); a setting of the cog's own command wins over it."""
         async with guard(interaction):
             if await self._wrong_place(interaction):
                 return
             assert interaction.channel_id is not None
+            if house_rules:
+                options = {**house.parse(self.game.options_model, house_rules), **(options or {})}
             checked = self.game.options(preset, **(options or {}))  # refused before any thread
             self.game.check_players(players or self.game.default_players_for(checked), checked)
             target: discord.abc.Messageable | None = None
@@ -293,7 +318,7 @@ class GameCog(commands.GroupCog):
         async with guard(interaction):
             options = await self._table_options(interaction) if preset is None else None
             options = options or self.game.options(preset)
-            text = self.game.rules_text(options)
+            text = f"{self.game.rules_text(options)}\n\n{self._house_rules_text(options)}"
             if after is not None:
                 text = f"{text}\n\n{after(options)}"
             if len(text) > RULES_MAX:  # an embed holds 4096 characters, a message only 2000
@@ -302,6 +327,16 @@ class GameCog(commands.GroupCog):
                          None) or f"{self.game.title} ({options.preset})"
             embed = discord.Embed(title=title, description=text)
             await reply(interaction, embed=embed, ephemeral=True)
+
+    def _house_rules_text(self, options: Any) -> str:
+        """Every house rule and its value under these options, those a table set marked."""
+        base = self.game.options(options.preset)
+        where = "this table's" if house.changed(options, base) else f"`{options.preset}`'s"
+        how = f"the options of `/{self.game_key} new`"
+        if self.takes_house_rules:
+            how = f"`/{self.game_key} new house_rules: {house.example(base)}`"
+        return (f"**House rules** ({where}; a host sets others when opening a table: {how}):\n"
+                f"{house.listing(options, base)}")
 
     async def _table_options(self, interaction: discord.Interaction) -> Any | None:
         """The options of this channel's open table of this game (house rules included)."""

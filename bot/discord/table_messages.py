@@ -19,8 +19,8 @@ from bot import render
 from bot.discord.components import action_view, lobby_view, show_hand_view
 from bot.discord.layout import plan_for
 from bot.discord.public_table import on_the_table, turn_layout
-from bot.games import registry
-from bot.games.base import Action, Event
+from bot.games import house_rules, registry
+from bot.games.base import Action, Event, Options
 from bot.service.models import TableInfo, TableStatus
 
 log = logging.getLogger(__name__)
@@ -31,6 +31,7 @@ ON_THE_TABLE = ("This game hides nothing, so there is no hand: everything is on 
                 "message, and its buttons are yours when it is your turn.")
 TABLE_CLOSED = "This table was closed."
 EMBED_DESCRIPTION_MAX = 4096
+EMBED_FIELD_MAX = 1024
 CONTENT_MAX = 2000
 ALT_MAX = 1024
 """Discord's limit on an attachment's description (the picture's alt text)."""
@@ -175,8 +176,22 @@ def table_embed(table: TableInfo, picture: Picture | None = None) -> discord.Emb
             embed.add_field(name="Winners", value=winners, inline=False)
     elif table.status is TableStatus.ABORTED:
         embed.add_field(name="Closed", value="This table was closed.", inline=False)
+    if rules := house_rules_line(table):
+        embed.add_field(name="House rules", value=clip(rules, EMBED_FIELD_MAX), inline=False)
     embed.set_footer(text=f"Table {table.id} · {table.status.value}")
     return embed
+
+
+def house_rules_line(table: TableInfo) -> str:
+    """The rules this table set when it opened, where they differ from its preset: everyone
+    who joins or watches sees what they play by (``stick the dealer, target 7``)."""
+    if table.rules is None or not table.options:
+        return ""
+    return house_rules.table_line(table.rules, _preset_options(table.game_key, table.rules))
+
+
+def _preset_options(game_key: str, options: Options) -> Options:
+    return registry.get(game_key).options(options.preset)
 
 
 def table_view(table: TableInfo) -> discord.ui.View | None:
