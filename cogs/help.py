@@ -23,7 +23,8 @@ HELP = """\
 `/<game> rules [preset]` the rules; `/<game> abort` close the table
 `/<game> remove <seat>` free a lobby seat (host); `/<game> resign` let the AI finish for you
 Your hand arrives by DM with a button for every legal move. If your DMs are closed, press
-**Show my hand** under the table message instead.{public}
+**Show my hand** under the table message instead. When a game ends, **Rematch** under its
+table message opens it again: same rules, and each player's seat kept until they press Join.{public}
 
 **Alone, in a DM with me** (`<solo>` is {solo}; from a server too, if you added the app):
 `/<solo> play [game] [seed]` deal a game (type to search all of them by name); the message

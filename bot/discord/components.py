@@ -31,6 +31,7 @@ class ClickHandler(Protocol):
     async def on_pick(
         self, interaction: Interaction, table_id: int, version: int, source: str
     ) -> None: ...
+    async def on_rematch(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_bad_component(self, interaction: Interaction, why: str) -> None: ...
 
 
@@ -56,6 +57,8 @@ async def _dispatch(interaction: Interaction, custom_id: str, select_value: str 
         await handler.on_lobby(interaction, parsed.table_id, parsed.op)
     elif isinstance(parsed, ids.HandId):
         await handler.on_show_hand(interaction, parsed.table_id)
+    elif isinstance(parsed, ids.RematchId):
+        await handler.on_rematch(interaction, parsed.table_id)
     elif isinstance(parsed, ids.PickId):
         if select_value is None or not ids.valid_source(select_value):
             await handler.on_bad_component(interaction, "That choice is not one I offered.")
@@ -93,6 +96,10 @@ class LobbyButton(_ParlourButton, template=ids.LOBBY_TEMPLATE):
 
 
 class HandButton(_ParlourButton, template=ids.HAND_TEMPLATE):
+    pass
+
+
+class RematchButton(_ParlourButton, template=ids.REMATCH_TEMPLATE):
     pass
 
 
@@ -137,6 +144,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton,
     LobbyButton,
     HandButton,
+    RematchButton,
     ActionSelect,
     PickSelect,
 )
@@ -206,6 +214,19 @@ def show_hand_view(table_id: int) -> discord.ui.View:
             discord.ui.Button(
                 label="Show my hand", style=discord.ButtonStyle.primary, custom_id=custom_id
             )
+        )
+    )
+    return view
+
+
+def rematch_view(table_id: int) -> discord.ui.View:
+    """The finished table's "Rematch" button (`ids.RematchId`)."""
+    view = discord.ui.View(timeout=None)
+    custom_id = ids.RematchId(table_id).encode()
+    view.add_item(
+        RematchButton(
+            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
+                              custom_id=custom_id)
         )
     )
     return view

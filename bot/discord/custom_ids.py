@@ -19,6 +19,9 @@ custom id                              meaning
                                        the source, and the answer shows its destinations
                                        as a ``ps`` select of whole actions, so the half-
                                        chosen move lives in the message, not in memory
+``pr:<table_id>``                      "Rematch" on a finished seated game's table message:
+                                       a new lobby in the same channel with the same game,
+                                       rules and seats (players of that table only)
 =====================================  ==================================================
 
 Ids are decimal, the action is the game's compact form (``kind`` or ``kind:arg``). A custom id
@@ -53,6 +56,7 @@ SELECT_TEMPLATE = r"(?s)ps:(?P<rest>.*)"
 LOBBY_TEMPLATE = r"(?s)pl:(?P<rest>.*)"
 HAND_TEMPLATE = r"(?s)ph:(?P<rest>.*)"
 PICK_TEMPLATE = r"(?s)pk:(?P<rest>.*)"
+REMATCH_TEMPLATE = r"(?s)pr:(?P<rest>.*)"
 
 MAX_ID = 2**63 - 1
 """Table ids and versions are SQLite integers: a larger number must never reach the database."""
@@ -64,6 +68,7 @@ _SELECT_RE = re.compile(rf"ps:(?P<table>{_INT}):(?P<version>{_INT})(:(?P<part>[0
 _LOBBY_RE = re.compile(rf"pl:(?P<table>{_INT}):(?P<op>{'|'.join(LOBBY_OPS)})")
 _HAND_RE = re.compile(rf"ph:(?P<table>{_INT})")
 _PICK_RE = re.compile(rf"pk:(?P<table>{_INT}):(?P<version>{_INT})")
+_REMATCH_RE = re.compile(rf"pr:(?P<table>{_INT})")
 _SOURCE_RE = re.compile(r"[A-Za-z0-9_\-.+]{1,32}")
 _ACTION_VALUE_RE = re.compile(_ACTION)
 
@@ -119,7 +124,17 @@ class PickId:
         return _checked(f"pk:{self.table_id}:{self.version}")
 
 
-CustomId = ActionId | SelectId | LobbyId | HandId | PickId
+@dataclass(frozen=True)
+class RematchId:
+    """Stateless: the finished table's id is all a rematch needs (the rest is in the store)."""
+
+    table_id: int
+
+    def encode(self) -> str:
+        return _checked(f"pr:{self.table_id}")
+
+
+CustomId = ActionId | SelectId | LobbyId | HandId | PickId | RematchId
 
 
 def _checked(text: str) -> str:
@@ -160,6 +175,8 @@ def parse(custom_id: str) -> CustomId | None:
         parsed = HandId(int(m["table"]))
     elif m := _PICK_RE.fullmatch(custom_id):
         parsed = PickId(int(m["table"]), int(m["version"]))
+    elif m := _REMATCH_RE.fullmatch(custom_id):
+        parsed = RematchId(int(m["table"]))
     if parsed is None or parsed.table_id > MAX_ID or getattr(parsed, "version", 0) > MAX_ID:
         return None  # 19 digits may still be past SQLite's largest integer
     return parsed

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.games.base import GameError
-from bot.service.errors import CannotSave, Refusal, Restarting
+from bot.service.errors import CannotSave, Refusal, RematchOpen, Restarting, SeatKept
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,14 @@ def phrase(refusal: Exception) -> str:
         return CANNOT_SAVE if refusal.transient else RECORDS_LOST
     if isinstance(refusal, Restarting):
         return RESTARTING
+    if isinstance(refusal, RematchOpen):
+        return (f"A rematch of table {refusal.table_id} is already open here (table "
+                f"{refusal.rematch_id}): press Join on its message to take your seat.")
+    if isinstance(refusal, SeatKept):
+        kept = ", ".join(f"seat {i + 1} is kept for {discord.utils.escape_markdown(name)}"
+                         for i, name in refusal.kept)
+        return (f"No seat is free: {kept}, from the last game, until they press Join. "
+                "Start gives a seat still kept to the AI.")
     return str(refusal) or "That is not possible now."
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot import render
-from bot.discord.components import action_view, lobby_view, show_hand_view
+from bot.discord.components import action_view, lobby_view, rematch_view, show_hand_view
 from bot.discord.layout import plan_for
 from bot.discord.public_table import on_the_table, turn_layout
 from bot.games import house_rules, registry
@@ -93,6 +93,8 @@ def _lobby_text(table: TableInfo) -> str:
             tags.append("host")
         if seat.is_ai:
             tags.append(f"AI, {seat.ai_level}")
+        if seat.kept:
+            tags.append("kept: press Join to confirm")
         suffix = f" ({', '.join(tags)})" if tags else ""
         lines.append(f"{i + 1}. {plain(seat.name)}{suffix}")
     return "\n".join(lines)
@@ -158,6 +160,8 @@ def table_embed(table: TableInfo, picture: Picture | None = None) -> discord.Emb
             embed.add_field(
                 name="Lobby", value="Join or add AI players; Start deals (AI fills empty seats)."
             )
+            if (rematch := rematch_text(table)) is not None:
+                embed.add_field(name="Rematch", value=rematch, inline=False)
             if stamp := _timestamp(table.lobby_deadline):
                 embed.add_field(name="Lobby closes", value=stamp)
     else:
@@ -194,9 +198,23 @@ def _preset_options(game_key: str, options: Options) -> Options:
     return registry.get(game_key).options(options.preset)
 
 
+def rematch_text(table: TableInfo) -> str | None:
+    """For a rematch lobby: which table it repeats and whose kept seats still await a Join."""
+    if table.rematch_of is None:
+        return None
+    awaited = [f"**{plain(s.name)}**" for s in table.awaited]
+    head = f"Rematch of table {table.rematch_of}"
+    if not awaited:
+        return f"{head}: every player is back."
+    who = ", ".join(awaited[:-1]) + (" and " if len(awaited) > 1 else "") + awaited[-1]
+    return (f"{head}: waiting for {who} to press Join (Start gives a seat still kept to "
+            "the AI).")
+
+
 def table_view(table: TableInfo) -> discord.ui.View | None:
     """The table message's components: the lobby's buttons; in play, "Show my hand", or for a
-    game played on its table message (`public_table`) the actions of the person to act."""
+    game played on its table message (`public_table`) the actions of the person to act; once a
+    seated game is over, "Rematch"."""
     if table.status is TableStatus.LOBBY:
         return lobby_view(table.id)
     if table.status is TableStatus.PLAYING:
@@ -204,7 +222,16 @@ def table_view(table: TableInfo) -> discord.ui.View | None:
             layout = turn_layout(table)
             return action_view(layout) if layout is not None else None
         return show_hand_view(table.id)
+    if table.status is TableStatus.FINISHED and _seated_game(table.game_key):
+        return rematch_view(table.id)
     return None
+
+
+def _seated_game(game_key: str) -> bool:
+    try:
+        return registry.get(game_key).traits.mode == "table"
+    except Exception:
+        return False
 
 
 def summary_text(table: TableInfo) -> str:

@@ -384,6 +384,36 @@ class TableUI:
             if not interaction.response.is_done():
                 await interaction.response.defer()  # the table message is edited by on_update
 
+    async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
+        """"Rematch" on a finished table's message: the service opens the new lobby (or says
+        politely why not); its message is the answer to the click, posted in the channel."""
+        async with guard(interaction):
+            channel_id = interaction.channel_id
+            if interaction.guild_id is None or channel_id is None:
+                await refuse(interaction, "A rematch is opened in the table's channel only.")
+                return
+            user = interaction.user
+            self.creating.add(channel_id)  # the listener must not post a second lobby message
+            try:
+                table = await self._soon(
+                    interaction, self.service.rematch(table_id, user.id, display_name(user))
+                )
+                kw: dict[str, Any] = {"embed": table_embed(table), **view_kw(table_view(table))}
+                if interaction.response.is_done():  # deferred: the service took a while
+                    message = await interaction.followup.send(wait=True, **kw)
+                    message_id = message.id
+                else:
+                    callback = await interaction.response.send_message(**kw)
+                    found = callback.message_id
+                    message_id = found if found is not None else (
+                        await interaction.original_response()).id
+                await self.service.set_message(table.id, message_id)
+            finally:
+                self.creating.discard(channel_id)
+            latest = await self.service.get(table.id)
+            if latest.version != table.version:  # joins while the message was posted
+                self.editor.submit(latest.id, latest)
+
     async def on_show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         async with guard(interaction):
             table = await self.service.get(table_id)
@@ -424,7 +454,7 @@ class TableUI:
         """Answer a click that no `DynamicItem` will: not ours, or not on its message."""
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        ours = custom_id[:3] in ("pa:", "ps:", "pl:", "ph:", "pk:")
+        ours = custom_id[:3] in ("pa:", "ps:", "pl:", "ph:", "pk:", "pr:")
         if ours and _dispatchable(interaction, custom_id):
             return  # a DynamicItem answers it, malformed or not
         if not interaction.response.is_done():

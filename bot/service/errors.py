@@ -19,6 +19,25 @@ class NotSeated(Refusal):
     pass
 
 
+class NotAPlayer(NotSeated):
+    """A rematch asked by someone who had no seat at the finished table."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"Only the players of table {table_id} can call its rematch.")
+        self.table_id = table_id
+
+
+class RematchOpen(TableExists):
+    """The channel's open table is already the rematch of that table (a second click)."""
+
+    def __init__(self, table_id: int, rematch_id: int) -> None:
+        super().__init__(
+            f"The rematch of table {table_id} is already open here (table {rematch_id})."
+        )
+        self.table_id = table_id
+        self.rematch_id = rematch_id
+
+
 class NotYourTurn(Refusal):
     pass
 
@@ -35,6 +54,30 @@ class StaleAction(Refusal):
 
 class NotAllowed(Refusal):
     """Host-only or manager-only actions, frozen seats, wrong phase."""
+
+
+class NotFinished(NotAllowed):
+    """A rematch of a table that did not finish: still in play, or closed without a result."""
+
+    def __init__(self, table_id: int, status: str) -> None:
+        why = ("is not over yet" if status in ("lobby", "playing")
+               else "was closed without a result")
+        super().__init__(f"Table {table_id} {why}; only a finished game can be played again.")
+        self.table_id = table_id
+        self.status = status
+
+
+class SeatKept(NotAllowed):
+    """The only seats left are kept for their players from the game before (a rematch)."""
+
+    def __init__(self, kept: list[tuple[int, str]]) -> None:
+        """``kept``: (seat index, name of the player it is kept for)."""
+        listed = ", ".join(f"seat {i + 1} for {name}" for i, name in kept)
+        super().__init__(
+            f"No seat is free: the rest are kept for the players of the last game ({listed}) "
+            "until they confirm."
+        )
+        self.kept = kept
 
 
 class BadOptions(Refusal):

@@ -9,8 +9,17 @@ from typing import TYPE_CHECKING, Any
 from bot.games import registry
 from bot.games.base import GameError
 from bot.service.ai import AI_LEVELS
-from bot.service.errors import BadOptions, NoTable, NotAllowed, NotSeated, TableExists
-from bot.service.live import _completes, _Live
+from bot.service.errors import (
+    BadOptions,
+    NoTable,
+    NotAllowed,
+    NotAPlayer,
+    NotFinished,
+    NotSeated,
+    RematchOpen,
+    TableExists,
+)
+from bot.service.live import MAX_TABLE_ID, _completes, _Live
 from bot.service.models import SeatInfo, TableInfo, TableStatus, TableUpdate
 from bot.store import ChannelTaken, SeatRow
 
@@ -75,8 +84,64 @@ class Lobby:
         return live.info
 
     @_completes
+    async def rematch(self: TableService, table_id: int, user_id: int, name: str) -> TableInfo:
+        """Open the finished table ``table_id`` again in its channel: same game, preset,
+        options and number of seats, a new random seed. The caller (one of its players) sits
+        in their old seat as host, the AI seats are AI again at their levels, and every other
+        player's seat is kept for them until they confirm it with `join` (the start gives a
+        seat still unconfirmed to the AI). Kept seats and the link to the old table are written
+        with the new table, in one transaction, so a restart keeps them."""
+        self._check_running()
+        if not 0 <= table_id <= MAX_TABLE_ID:
+            raise NoTable(f"There is no table #{table_id}.")
+        row = await self.store.get_table(table_id)
+        if row is None:
+            raise NoTable(f"There is no table #{table_id}.")
+        try:
+            game, opts = self._game_and_opts(row)
+        except GameError as exc:
+            raise BadOptions(str(exc)) from None
+        if game.traits.mode != "table":
+            raise NotAllowed("Only a game played at a table with seats can have a rematch.")
+        if row.status != TableStatus.FINISHED.value:
+            raise NotFinished(table_id, row.status)
+        mine = next((s for s in row.seats if s.user_id == user_id), None)
+        if mine is None:
+            raise NotAPlayer(table_id)
+        others = [
+            SeatRow(s.seat, None, s.name, s.ai_level or "normal") if s.user_id is None
+            else SeatRow(s.seat, s.user_id, s.name, kept=True)
+            for s in row.seats if s.seat != mine.seat
+        ]
+        async with self._create_lock:
+            existing = await self.table_in_channel(row.channel_id)
+            if existing is not None:
+                if existing.rematch_of == table_id:
+                    raise RematchOpen(table_id, existing.id)
+                raise TableExists(self._exists_message(existing))
+            try:
+                new = await self.store.create_table(
+                    guild_id=row.guild_id, channel_id=row.channel_id, game_key=row.game_key,
+                    preset=row.preset, options=dict(row.options), players=row.players,
+                    host=SeatRow(mine.seat, user_id, name), others=others,
+                    seed=secrets.randbits(63),
+                    lobby_deadline=self.clock.now() + timedelta(seconds=self.lobby_timeout_s),
+                    rematch_of=table_id,
+                )
+            except ChannelTaken:
+                raise TableExists(
+                    "This channel already has an open table; finish or abort it first."
+                ) from None
+            live = _Live(self._info_from_row(new, game, opts), game, opts)
+            self._live[new.id] = live
+            self._arm(live)
+        self._enqueue(TableUpdate(table=live.info, reason="created", actor_seat=mine.seat))
+        return live.info
+
+    @_completes
     async def join(self: TableService, table_id: int, user_id: int, name: str) -> TableInfo:
-        """Take the first free seat in the lobby, or take your own seat back from the AI."""
+        """Take the first free seat in the lobby, confirm the seat a rematch kept for you, or
+        take your own seat back from the AI."""
         live = await self._live_for(table_id)
         async with live.lock:
             info = self._current(live, table_id)
@@ -92,6 +157,11 @@ class Lobby:
                 return await self._commit(
                     live, self._with_seat(info, back), reason="joined", actor_seat=seat.index,
                     notice=f"{name} takes the seat back from the AI.", fresh_deadline=True,
+                )
+            if seat is not None and seat.kept:  # a rematch's player confirms their old seat
+                back = seat.model_copy(update={"kept": False, "name": name})
+                return await self._commit(
+                    live, self._with_seat(info, back), reason="joined", actor_seat=seat.index
                 )
             if seat is not None:
                 raise NotAllowed("You already have a seat at this table.")
@@ -116,7 +186,7 @@ class Lobby:
             if seat is None:
                 raise NotSeated("You are not seated at this table.")
             seats = [s for s in info.seats if s.index != seat.index]
-            humans = [s for s in seats if s.user_id is not None]
+            humans = [s for s in seats if s.user_id is not None and not s.kept]
             if not humans:
                 closed = info.model_copy(update={
                     "seats": seats, "status": TableStatus.ABORTED, "lobby_deadline": None,
@@ -149,7 +219,8 @@ class Lobby:
             info = self._current(live, table_id)
             if info.status is not TableStatus.LOBBY:
                 raise NotAllowed("Seats are frozen while the game is on.")
-            if info.seat_of(actor_id) is None and actor_id != info.host_id:
+            mine = info.seat_of(actor_id)
+            if (mine is None or mine.kept) and actor_id != info.host_id:
                 raise NotSeated("Take a seat first; then you may invite the AI.")
             index = self._free_seat(info)
             seat = SeatInfo(index=index, name=self._ai_name(live, index), ai_level=level)
@@ -193,7 +264,8 @@ class Lobby:
             self._check_host(info, actor_id, is_manager, "start the game")
             if info.status is not TableStatus.LOBBY:
                 raise NotAllowed("The game has already started.")
-            seats = {s.index: s for s in info.seats}
+            # A seat kept for a rematch's player who never confirmed counts as empty.
+            seats = {s.index: s for s in info.seats if not s.kept}
             empty = [i for i in range(info.players) if i not in seats]
             if empty and not fill_with_ai:
                 raise NotAllowed(
@@ -202,6 +274,12 @@ class Lobby:
                 )
             for i in empty:
                 seats[i] = SeatInfo(index=i, name=self._ai_name(live, i), ai_level="normal")
+            unconfirmed = [s.name for s in info.awaited]
+            notice = (
+                f"{' and '.join(unconfirmed)} did not confirm; the AI plays "
+                f"{'that seat' if len(unconfirmed) == 1 else 'those seats'}."
+                if unconfirmed else None
+            )
             try:
                 state = live.game.new(info.players, live.opts, info.seed)
             except GameError as exc:
@@ -211,7 +289,8 @@ class Lobby:
                 "state": state, "lobby_deadline": None,
             })
             return await self._commit(
-                live, started, reason="started", actor_seat=None, fresh_deadline=True
+                live, started, reason="started", actor_seat=None, fresh_deadline=True,
+                notice=notice,
             )
 
     @_completes

@@ -30,6 +30,9 @@ class SeatInfo(BaseModel):
     timeouts: int = 0
     resigned: bool = False
     """The user resigned: the AI plays the seat to the end and the user's result is a loss."""
+    kept: bool = False
+    """A rematch lobby's seat kept for its old player (``user_id``) until they press Join;
+    nobody else may take it, and the start gives it to the AI if they never do."""
 
     @property
     def is_ai(self) -> bool:
@@ -61,6 +64,8 @@ class TableInfo(BaseModel):
     """The channel message that shows this table (set by the Discord layer)."""
     rules: Options | None = None
     """The table's options, validated once when it was opened: every layer reads them here."""
+    rematch_of: int | None = None
+    """The finished table this lobby repeats (same game, rules and seats), if it is a rematch."""
     created_at: datetime
     updated_at: datetime
 
@@ -71,6 +76,11 @@ class TableInfo(BaseModel):
     def is_open(self) -> bool:
         return self.status in (TableStatus.LOBBY, TableStatus.PLAYING)
 
+    @property
+    def awaited(self) -> list[SeatInfo]:
+        """A rematch lobby's kept seats whose old players have not confirmed them yet."""
+        return [s for s in self.seats if s.kept]
+
 
 class TableUpdate(BaseModel):
     """Sent to listeners after every committed change, so the UI can refresh what it shows."""
@@ -80,7 +90,8 @@ class TableUpdate(BaseModel):
     table: TableInfo
     reason: str
     """'created', 'joined', 'left', 'ai_added', 'seat_removed', 'started', 'action', 'timeout',
-    'seat_to_ai', 'resigned', 'finished', 'aborted', 'expired'."""
+    'seat_to_ai', 'resigned', 'finished', 'aborted', 'expired'; a rematch lobby opens with
+    'created' too."""
     events: list[Event] = Field(default_factory=list)
     actor_seat: int | None = None
     notice: str | None = None

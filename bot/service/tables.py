@@ -31,6 +31,7 @@ from bot.service.errors import (
     NotSeated,
     NotYourTurn,
     Restarting,
+    SeatKept,
     StaleAction,
 )
 from bot.service.live import (
@@ -387,13 +388,14 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions):
             status=TableStatus(row.status), host_id=row.host_id,
             seats=[
                 SeatInfo(index=s.seat, user_id=s.user_id, name=s.name, ai_level=s.ai_level,
-                         timeouts=s.timeouts, resigned=s.resigned)
+                         timeouts=s.timeouts, resigned=s.resigned, kept=s.kept)
                 for s in row.seats
             ],
             version=row.version, seed=row.seed,
             state=game.load(row.state) if row.state else None,
             turn_deadline=row.turn_deadline, lobby_deadline=row.lobby_deadline,
-            message_id=row.message_id, rules=opts, created_at=row.created_at,
+            message_id=row.message_id, rules=opts, rematch_of=row.rematch_of,
+            created_at=row.created_at,
             updated_at=row.updated_at,
         )
 
@@ -405,12 +407,13 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions):
             players=info.players, status=info.status.value, host_id=info.host_id, seed=info.seed,
             version=info.version, created_at=info.created_at, updated_at=info.updated_at,
             seats=tuple(
-                SeatRow(s.index, s.user_id, s.name, s.ai_level, s.timeouts, s.resigned)
+                SeatRow(s.index, s.user_id, s.name, s.ai_level, s.timeouts, s.resigned, s.kept)
                 for s in info.seats
             ),
             state=info.state.model_dump_json() if info.state is not None else None,
             message_id=info.message_id, turn_deadline=info.turn_deadline,
             lobby_deadline=info.lobby_deadline, end_reason=end_reason,
+            rematch_of=info.rematch_of,
         )
 
     async def _live_for(self, table_id: int) -> _Live:
@@ -466,9 +469,12 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions):
 
     @staticmethod
     def _free_seat(info: TableInfo) -> int:
+        """The first seat nobody holds; a seat kept for a rematch's player is not free."""
         taken = {s.index for s in info.seats}
         free = [i for i in range(info.players) if i not in taken]
         if not free:
+            if kept := info.awaited:
+                raise SeatKept([(s.index, s.name) for s in kept])
             raise NotAllowed("The table is full.")
         return free[0]
 

@@ -15,6 +15,8 @@ class SeatRow:
     ai_level: str | None = None
     timeouts: int = 0
     resigned: bool = False
+    kept: bool = False
+    """A rematch lobby's seat kept for its old player until they confirm it (press Join)."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ class TableRow:
     turn_deadline: datetime | None = None
     lobby_deadline: datetime | None = None
     end_reason: str | None = None
+    rematch_of: int | None = None
+    """The finished table this one is a rematch of (set when it is opened, never after)."""
 
 
 @dataclass(frozen=True)

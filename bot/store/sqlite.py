@@ -68,7 +68,8 @@ def now() -> datetime:
 
 _TABLE_COLS = (
     "id, guild_id, channel_id, game_key, preset, options, players, status, host_id, seed, "
-    "version, created_at, updated_at, state, message_id, turn_deadline, lobby_deadline, end_reason"
+    "version, created_at, updated_at, state, message_id, turn_deadline, lobby_deadline, "
+    "end_reason, rematch_of"
 )
 
 _MUTABLE = ("status", "end_reason", "host_id", "message_id", "turn_deadline", "lobby_deadline")
@@ -291,9 +292,13 @@ class Store:
         status: str = "lobby",
         state: str | None = None,
         turn_deadline: datetime | None = None,
+        others: Sequence[SeatRow] = (),
+        rematch_of: int | None = None,
     ) -> TableRow:
         """A new table: a lobby, or (``status='playing'`` with its ``state``) a solo game
-        dealt in the same transaction that creates it."""
+        dealt in the same transaction that creates it. ``others`` are seats besides the host's
+        (a rematch's AI and kept seats), ``rematch_of`` the finished table it repeats."""
+        seats = tuple(sorted((host, *others), key=lambda s: s.seat))
         stamp = now()
         known = self._known
 
@@ -301,20 +306,20 @@ class Store:
             cur = raw.execute(
                 "INSERT INTO tables (guild_id, channel_id, game_key, preset, options, players,"
                 " status, host_id, seed, version, state, lobby_deadline, turn_deadline,"
-                " created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
+                " created_at, updated_at, rematch_of)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game_key, preset, json.dumps(options), players,
                  status, host.user_id, seed, state, _ts(lobby_deadline), _ts(turn_deadline),
-                 _ts(stamp), _ts(stamp)),
+                 _ts(stamp), _ts(stamp), rematch_of),
             )
             table_id = cur.lastrowid
             assert table_id is not None
-            _insert_seats(raw, table_id, [host])
+            _insert_seats(raw, table_id, seats)
             return table_id
 
         def remember(table_id: int) -> None:
             known[table_id] = _Known(
-                (status, None, host.user_id, None, turn_deadline, lobby_deadline), (host,)
+                (status, None, host.user_id, None, turn_deadline, lobby_deadline), seats
             )
 
         try:
@@ -327,8 +332,8 @@ class Store:
             id=table_id, guild_id=guild_id, channel_id=channel_id, game_key=game_key,
             preset=preset, options=options, players=players, status=status,
             host_id=host.user_id or 0, seed=seed, version=1, created_at=stamp, updated_at=stamp,
-            seats=(host,), lobby_deadline=lobby_deadline, state=state,
-            turn_deadline=turn_deadline,
+            seats=seats, lobby_deadline=lobby_deadline, state=state,
+            turn_deadline=turn_deadline, rematch_of=rematch_of,
         )
 
     async def get_table(self, table_id: int) -> TableRow | None:
@@ -645,11 +650,12 @@ def _tables(raw: Raw, known: Known, where: str, params: Sequence[Any]) -> list[T
     marks = ", ".join("?" for _ in ids)
     seats: dict[int, list[SeatRow]] = {}
     for s in raw.execute(
-        "SELECT table_id, seat, user_id, name, ai_level, timeouts, resigned FROM seats"
+        "SELECT table_id, seat, user_id, name, ai_level, timeouts, resigned, kept FROM seats"
         f" WHERE table_id IN ({marks}) ORDER BY table_id, seat",
         ids,
     ).fetchall():
-        seats.setdefault(s[0], []).append(SeatRow(s[1], s[2], s[3], s[4], s[5], bool(s[6])))
+        seats.setdefault(s[0], []).append(SeatRow(s[1], s[2], s[3], s[4], s[5], bool(s[6]),
+                                                     bool(s[7])))
     for r in rows:  # what the database holds now, so the next write compares against it
         if r[7] in OPEN_STATUSES:
             known[r[0]] = _Known((r[7], r[17], r[8], r[14], *deadlines[r[0]]),
@@ -660,7 +666,7 @@ def _tables(raw: Raw, known: Known, where: str, params: Sequence[Any]) -> list[T
             options=json.loads(r[5]), players=r[6], status=r[7], host_id=r[8], seed=r[9],
             version=r[10], created_at=_dt(r[11]) or now(), updated_at=_dt(r[12]) or now(),
             state=r[13], message_id=r[14], turn_deadline=deadlines[r[0]][0],
-            lobby_deadline=deadlines[r[0]][1], end_reason=r[17],
+            lobby_deadline=deadlines[r[0]][1], end_reason=r[17], rematch_of=r[18],
             seats=tuple(seats.get(r[0], ())),
         )
         for r in rows
@@ -717,9 +723,10 @@ def _replace_seats(raw: Raw, row: TableRow) -> None:
 
 def _insert_seats(raw: Raw, table_id: int, seats: Iterable[SeatRow]) -> None:
     raw.executemany(
-        "INSERT INTO seats (table_id, seat, user_id, name, ai_level, timeouts, resigned)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(table_id, s.seat, s.user_id, s.name, s.ai_level, s.timeouts, int(s.resigned))
+        "INSERT INTO seats (table_id, seat, user_id, name, ai_level, timeouts, resigned, kept)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(table_id, s.seat, s.user_id, s.name, s.ai_level, s.timeouts, int(s.resigned),
+          int(s.kept))
          for s in seats],
     )
 

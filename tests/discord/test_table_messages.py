@@ -9,11 +9,12 @@ import itertools
 import random
 from typing import Any
 
+from bot.discord import custom_ids as ids
 from bot.discord.hand_dms import HandDMs
-from bot.discord.table_messages import GAME_OVER, hand_message
+from bot.discord.table_messages import GAME_OVER, hand_message, table_embed, table_view
 from bot.discord.table_ui import TableUI
 from bot.games import registry
-from bot.service.models import TableInfo, TableStatus, TableUpdate
+from bot.service.models import SeatInfo, TableInfo, TableStatus, TableUpdate
 from bot.service.tables import TableService
 from tests.discord import test_table_ui
 from tests.discord.conftest import table_for
@@ -338,3 +339,35 @@ async def test_an_update_that_arrives_late_leaves_the_newer_turn_alone(
     assert not turn.deleted
     assert turn.edits == [], "the late update redrew the newer turn's DM without its buttons"
     assert hands.offered(newer.table, seat.index)
+
+
+def test_only_a_finished_seated_game_offers_a_rematch() -> None:
+    lobby = table_for(None, 4, ai=2)
+    finished = lobby.model_copy(update={"status": TableStatus.FINISHED})
+    view = table_view(finished)
+    assert view is not None
+    assert [getattr(c, "custom_id", None) for c in view.children] == [
+        ids.RematchId(42).encode()]
+    assert table_view(lobby.model_copy(update={"status": TableStatus.ABORTED})) is None
+    solo = finished.model_copy(update={"game_key": "patience"})
+    assert registry.get("patience").traits.mode == "solo"
+    assert table_view(solo) is None
+
+
+def test_a_rematch_lobby_says_who_is_still_awaited() -> None:
+    lobby = table_for(None, 4, ai=2)
+    seats = list(lobby.seats)
+    seats[1] = SeatInfo(index=1, user_id=1001, name="bob_the_*builder*", kept=True)
+    rematch = lobby.model_copy(update={"seats": seats, "rematch_of": 12})
+    embed = table_embed(rematch)
+    field = next(f for f in embed.fields if f.name == "Rematch")
+    assert field.value is not None
+    assert field.value.startswith(
+        "Rematch of table 12: waiting for **bob\\_the\\_\\*builder\\*** to press Join")
+    assert "2. bob\\_the\\_\\*builder\\* (kept: press Join to confirm)" in (
+        embed.description or "")
+    seats[1] = seats[1].model_copy(update={"kept": False})
+    back = table_embed(rematch.model_copy(update={"seats": seats}))
+    assert next(f.value for f in back.fields if f.name == "Rematch") == (
+        "Rematch of table 12: every player is back.")
+    assert not any(f.name == "Rematch" for f in table_embed(lobby).fields)

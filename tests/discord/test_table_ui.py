@@ -210,7 +210,7 @@ async def test_closed_dms_fall_back_to_a_show_my_hand_button_in_the_channel(
     assert [u.id for u in mentions.users] == [user]  # pings the player, nobody else
 
 
-async def test_a_whole_game_ends_with_a_summary_and_a_final_edit_without_buttons(
+async def test_a_whole_game_ends_with_a_summary_and_a_final_edit_with_only_rematch(
     service: TableService,
 ) -> None:
     client = FakeClient()
@@ -234,7 +234,9 @@ async def test_a_whole_game_ends_with_a_summary_and_a_final_edit_without_buttons
     ]
     assert len(summary) == 1
     final = client.edits[-1][1]
-    assert final.get("view") is None
+    assert [item.custom_id for item in final["view"].children] == [  # no game buttons left
+        ids.RematchId(table_id).encode()
+    ]
     assert final["embed"].footer.text.endswith("finished")
     # the actors' clicks carry their own news: a DM is a decision or a freshly dealt hand
     for sent in client.sent:

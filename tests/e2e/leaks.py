@@ -50,6 +50,9 @@ _LAST_LINE = "Last deal:"
 _HEADER = re.compile(r"deal (\d+) of \d+")
 """The table's header: which deal (1-based) the table, and a hand sent with it, shows."""
 
+_TABLE_HEADER = re.compile(r"\*\*, table (\d+)\b")
+"""A hand message's header names its table (``bot.discord.table_messages.hand_message``)."""
+
 Reader = int | None
 """A seat, or None for the channel."""
 
@@ -321,11 +324,21 @@ class LeakWatch:
                 return
             self._compare(table_id, "channel", None, text, codes, event)
             return
+        # A player seated at several tables (a rematch: the same people again) reads each
+        # table's messages against that table only, when the message says which it is about.
+        named = self._tables_named(text, codes)
         for table_id, seats in self.seats.items():
             seat = seats.get(event.user_id or "")
-            if seat is None:
+            if seat is None or (named and table_id not in named):
                 continue
             self._compare(table_id, f"user {event.user_id}", seat, text, codes, event)
+
+    def _tables_named(self, text: str, codes: list[str]) -> set[int]:
+        """The known tables a private message says it is about: its custom ids' tables, or
+        the hand message's header (``**Euchre · modern**, table 12``)."""
+        named = {p.table_id for c in codes if (p := ids.parse(c)) is not None}
+        named |= {int(m[1]) for m in _TABLE_HEADER.finditer(text)}
+        return named & set(self.seats)
 
     def _compare(self, table_id: int, label: str, reader: Reader, text: str, codes: list[str],
                  event: MessageEvent) -> None:

@@ -109,7 +109,9 @@ async def test_two_people_and_an_ai_play_on_the_table_message(
     assert summary is not None and "wins" in summary["content"]
     await runner.bot.table_ui.settle()
     final: dict[str, Any] = fake.messages[str(table.message_id)]
-    assert not table_choices(fake, table) and not list(iter_components(final))
+    assert not table_choices(fake, table)  # the game's buttons are gone; a rematch is offered
+    assert [c.get("custom_id") for c in iter_components(final)] == [
+        ids.RematchId(table.id).encode()]
     [picture] = final["attachments"]  # the dice drawn, as the game ended
     assert picture["description"].startswith(CATALOGUE[game].title)
     assert picture["description"].endswith(" wins.") or picture["description"].endswith(" win.")
