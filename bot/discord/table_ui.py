@@ -389,6 +389,13 @@ class TableUI:
             table = await self.service.get(table_id)
             await self.send_hand(interaction, table)
 
+    async def on_replay(self, interaction: discord.Interaction, table_id: int, step: int
+                        ) -> None:
+        """A replay viewer's button: that step of the finished game, in the same message."""
+        from bot.discord.replays import show_replay  # the viewer builds on this module's kit
+
+        await show_replay(self, interaction, table_id, step, edit=True)
+
     async def on_bad_component(self, interaction: discord.Interaction, why: str) -> None:
         await refuse(interaction, why)
 
@@ -424,7 +431,7 @@ class TableUI:
         """Answer a click that no `DynamicItem` will: not ours, or not on its message."""
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        ours = custom_id[:3] in ("pa:", "ps:", "pl:", "ph:", "pk:")
+        ours = custom_id[:3] in ("pa:", "ps:", "pl:", "ph:", "pk:", "pv:")
         if ours and _dispatchable(interaction, custom_id):
             return  # a DynamicItem answers it, malformed or not
         if not interaction.response.is_done():

@@ -71,3 +71,8 @@ class CannotSave(Refusal):
     @property
     def transient(self) -> bool:
         return self.fault in ("busy", "full", "io")
+
+
+class NotFinished(Refusal):
+    """A replay asked of a table whose game is not finished (open, or closed unfinished):
+    its replay would show cards still hidden, so none is given."""
