@@ -166,7 +166,8 @@ def replay_embeds(step: ReplayStep, table_pic: Picture | None,
         winners = [names[s] for s in step.outcome.winners if 0 <= s < len(names)]
         if winners:
             lines.append(f"Winners: {', '.join(winners)}.")
-        title = "The score sheet" if len(step.deal_starts) > 1 else "The result"
+        # A series' result is its sheet: a line per deal, then the totals (Skat's).
+        title = "The score sheet" if len(step.outcome.lines) > 1 else "The result"
         embeds.append(discord.Embed(title=title, colour=discord.Colour.gold(),
                                     description=clip("\n".join(lines) or "Game over.",
                                                      EMBED_DESCRIPTION_MAX)))
