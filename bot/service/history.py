@@ -12,6 +12,7 @@ a deal starts where its number (``game_no``/``deal_no``/``hand_no``) changes, a 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -52,7 +53,6 @@ class Replay:
     states: list[State]
     moves: list[tuple[int, str] | None]
     """(seat, the move as everyone learned of it) that led to each step; None at step 0."""
-    publics: list[View]
     deal_starts: list[int]
     trick_starts: list[int]
 
@@ -75,8 +75,8 @@ def rebuild(game: Any, players: int, options: Any, seed: int,
             line.append(after)
             moves.append((row.seat, str(before.public_action(row.action))))
         states.append(line[-1])
-    publics = [s.view(None) for s in states]
-    return Replay(states, moves, publics, deal_starts(publics), trick_starts(publics))
+    publics = [s.view(None) for s in states]  # for the marks only: a step's view is made anew
+    return Replay(states, moves, deal_starts(publics), trick_starts(publics))
 
 
 def _deal_key(view: View) -> tuple[Any, ...] | None:
@@ -194,10 +194,10 @@ class History:
             finished_at=row.updated_at, players=row.players,
             seats=[SeatInfo(index=s.seat, user_id=s.user_id, name=s.name, ai_level=s.ai_level,
                             resigned=s.resigned) for s in row.seats],
-            step=step, steps=steps, public=replay.publics[step],
+            step=step, steps=steps, public=state.view(None),
             own=state.view(seat) if seat is not None else None, seat=seat,
             move=move[1] if move else None, mover=move[0] if move else None,
-            before=replay.publics[step - 1] if step else None,
+            before=replay.states[step - 1].view(None) if step else None,
             deal_starts=replay.deal_starts, trick_starts=replay.trick_starts,
             outcome=state.outcome() if step == steps else None,
         )
@@ -206,7 +206,9 @@ class History:
         actions = await self.store.actions(row.id)
         options = game.options(row.preset, **row.options)
         try:
-            replay = rebuild(game, row.players, options, row.seed, actions)
+            # Off the loop: a long Skat series is thousands of moves (a second of CPU at worst).
+            replay = await asyncio.to_thread(rebuild, game, row.players, options, row.seed,
+                                             actions)
             final = game.load(row.state) if row.state else None
         except GameError:
             log.exception("table %s: the action log does not replay", row.id)

@@ -70,3 +70,16 @@ async def test_the_last_step_shows_the_series_score_sheet(tmp_path: Path) -> Non
         assert "You had no seat" in replay_content(spectator)
     finally:
         await svc.close()
+
+
+def test_a_game_without_deals_or_tricks_has_move_buttons_only() -> None:
+    from datetime import UTC, datetime
+
+    from bot.games.base import View
+    from bot.service.models import ReplayStep
+
+    step = ReplayStep(table_id=3, game_key="dice", preset="x", finished_at=datetime.now(UTC),
+                      seats=[], players=2, step=4, steps=9,
+                      public=View(game="dice", seat=None, players=2, to_act=[]))
+    assert targets(step) == {"f": 0, "pm": 3, "nm": 5, "l": 9}
+    assert position_line(step) == "Move 4 of 9"

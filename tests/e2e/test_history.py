@@ -4,6 +4,7 @@ stranger sees no hand, and no replay message names a card hidden at the step it 
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from bot.discord import custom_ids as ids
 from bot.games import registry
 from bot.games.base import State
+from bot.games.cards import pretty
 from bot.service.models import TableStatus
 from tests.e2e.fake_discord import FakeDiscord, MessageEvent, component_text, custom_ids
 from tests.e2e.harness import WAIT_S, BotRunner, play_until_over, start_table
@@ -147,6 +149,14 @@ async def test_history_lists_and_the_viewer_walks_a_finished_game(
 
     assert replay_leaks.checked >= 12, "the replay check saw too few messages"
     assert replay_leaks.leaks == []
+    # The check can fire: alice's hand as dealt, shown to bob, is flagged.
+    alice_view = await runner.service.replay(table_id, 0, user_id=int(alice))
+    forged = copy.deepcopy(fake.messages[bob_mid])
+    forged["embeds"][0]["footer"]["text"] = f"Table {table_id} · replay · step 0/{last}"
+    hand = alice_view.own.model_dump(mode="json")["hand"]  # type: ignore[union-attr]
+    forged["content"] = " ".join(pretty(card) for card in hand)
+    replay_leaks.check(MessageEvent("edit", forged, forged["channel_id"], True, None, bob))
+    assert replay_leaks.leaks and replay_leaks.leaks[0][:2] == (bob, 0)
 
 
 async def test_an_open_table_is_not_replayed(fake: FakeDiscord, runner: BotRunner) -> None:

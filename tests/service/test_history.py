@@ -177,3 +177,15 @@ async def test_recent_games_newest_first_limited_per_user_and_channel(
     assert empty.mine == [] and empty.here == []
     few = await svc.recent_games("toy", user_id=USERS[1], channel_id=None, limit=3)
     assert len(few.mine) == 3 and few.here == []
+
+
+async def test_a_game_without_deals_or_tricks_just_has_steps(svc: TableService) -> None:
+    info = await seated_table(svc, "toy", 2)
+    await play_out(svc, info, random.Random(4))
+    actions = await svc.store.actions(info.id)
+    step = await svc.replay(info.id, 1, user_id=USERS[0])
+    assert step.deal_starts == [] and step.trick_starts == []
+    assert step.deal is None and step.trick is None and step.steps == len(actions)
+    # Only the seat's own secret is in its view; the other seat's is not.
+    assert step.own is not None and step.own.secret is not None  # type: ignore[attr-defined]
+    assert step.public.secret is None  # type: ignore[attr-defined]
