@@ -168,7 +168,7 @@ class History:
                              f"`/{row.game_key} history`.")
         if row.status != "finished" or row.state is None:
             raise NotFinished(
-                f"Table #{table_id} is still being played: it can be replayed once it is over."
+                f"Table #{table_id} is not over yet: it can be replayed once its game has ended."
                 if row.status in ("lobby", "playing") else
                 f"Table #{table_id} was closed before its game ended: there is nothing to "
                 "replay.")

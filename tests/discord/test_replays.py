@@ -83,3 +83,29 @@ def test_a_game_without_deals_or_tricks_has_move_buttons_only() -> None:
                       public=View(game="dice", seat=None, players=2, to_act=[]))
     assert targets(step) == {"f": 0, "pm": 3, "nm": 5, "l": 9}
     assert position_line(step) == "Move 4 of 9"
+
+
+async def test_replay_pictures_draw_and_their_alt_text_names_no_hidden_card(
+        tmp_path: Path) -> None:
+    from bot.discord.replays import replay_hand_picture, replay_names, replay_table_picture
+    from bot.games.cards import pretty
+    from bot.render import DEFAULT_STYLE
+
+    svc, table_id = await finished_skat(tmp_path)
+    try:
+        step = await svc.replay(table_id, 5, user_id=USERS[0])
+        names = replay_names(step.seats, step.players, markdown=False)
+        table = replay_table_picture(step.public, names, DEFAULT_STYLE)
+        assert step.own is not None
+        hand = replay_hand_picture(step.own, names, DEFAULT_STYLE)
+        assert table is not None and table.png and table.filename == "table.png"
+        assert hand is not None and hand.png and hand.filename == "hand.png"
+        others = {c for s in (1, 2) for c in
+                  (await svc.replay(table_id, 5, user_id=USERS[s])).own.hand  # type: ignore[union-attr]
+                  } - set(step.own.hand)  # type: ignore[attr-defined]
+        assert others
+        for card in others:
+            assert pretty(card) not in table.alt and pretty(card) not in hand.alt
+        assert any(pretty(c) in hand.alt for c in step.own.hand)  # type: ignore[attr-defined]
+    finally:
+        await svc.close()

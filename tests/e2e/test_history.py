@@ -163,7 +163,7 @@ async def test_an_open_table_is_not_replayed(fake: FakeDiscord, runner: BotRunne
     alice = fake.add_user("alice")
     table_id, _ = await start_table(runner, alice)
     answer = await fake.reply(await fake.slash(alice, "euchre history", {"game": table_id}))
-    assert answer.ephemeral and "still being played" in answer.text
+    assert answer.ephemeral and "not over yet" in answer.text
     assert not custom_ids(answer.message)
     missing = await fake.reply(await fake.slash(alice, "euchre history", {"game": 4242}))
     assert "There is no table #4242" in missing.text

@@ -120,7 +120,7 @@ async def test_refusals_open_aborted_unknown_wrong_game_and_elsewhere(
     with pytest.raises(NoTable):
         await svc.replay(2**63, 0, user_id=USERS[0])
     info = await seated_table(svc, "euchre", 4, preset="hoyle1871")
-    with pytest.raises(NotFinished, match="still being played"):
+    with pytest.raises(NotFinished, match="not over yet"):
         await svc.replay(info.id, 0, user_id=USERS[0], guild_id=GUILD)
     lobby = await svc.create(game_key="toy", channel_id=2, guild_id=GUILD, host_id=USERS[0],
                              host_name="P1")
