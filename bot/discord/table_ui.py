@@ -26,6 +26,7 @@ from bot.discord.editor import CoalescingEditor, RateLimiter
 from bot.discord.hand_dms import DM_RETRY_S, HandDMs
 from bot.discord.painter import Painter, attach
 from bot.discord.public_table import on_the_table
+from bot.discord.replays import show_replay
 from bot.discord.replies import guard, refuse
 from bot.discord.solo_ui import SoloUI, is_solo
 from bot.discord.table_messages import (
@@ -392,8 +393,6 @@ class TableUI:
     async def on_replay(self, interaction: discord.Interaction, table_id: int, step: int
                         ) -> None:
         """A replay viewer's button: that step of the finished game, in the same message."""
-        from bot.discord.replays import show_replay  # the viewer builds on this module's kit
-
         await show_replay(self, interaction, table_id, step, edit=True)
 
     async def on_bad_component(self, interaction: discord.Interaction, why: str) -> None:
