@@ -22,6 +22,8 @@ HELP = """\
 `/<game> hand` your cards and choices, only to you; `/<game> score` the table
 `/<game> rules [preset]` the rules; `/<game> abort` close the table
 `/<game> remove <seat>` free a lobby seat (host); `/<game> resign` let the AI finish for you
+`/<game> history [game]` your and this channel's recent games; replay one deal by deal and
+trick by trick (you see the table as everyone saw it, and your own hand only)
 Your hand arrives by DM with a button for every legal move. If your DMs are closed, press
 **Show my hand** under the table message instead. When a game ends, **Rematch** under its
 table message opens it again: same rules, and each player's seat kept until they press Join.{public}

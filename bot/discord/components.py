@@ -32,6 +32,7 @@ class ClickHandler(Protocol):
         self, interaction: Interaction, table_id: int, version: int, source: str
     ) -> None: ...
     async def on_rematch(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_replay(self, interaction: Interaction, table_id: int, step: int) -> None: ...
     async def on_bad_component(self, interaction: Interaction, why: str) -> None: ...
 
 
@@ -64,6 +65,8 @@ async def _dispatch(interaction: Interaction, custom_id: str, select_value: str 
             await handler.on_bad_component(interaction, "That choice is not one I offered.")
         else:
             await handler.on_pick(interaction, parsed.table_id, parsed.version, select_value)
+    elif isinstance(parsed, ids.ReplayId):
+        await handler.on_replay(interaction, parsed.table_id, parsed.step)
     else:
         # Forged or garbled by a client: worth a note, not an alarm (at most INFO).
         log.info("a click with a malformed custom id: %r", custom_id)
@@ -101,6 +104,10 @@ class HandButton(_ParlourButton, template=ids.HAND_TEMPLATE):
 
 class RematchButton(_ParlourButton, template=ids.REMATCH_TEMPLATE):
     pass
+
+
+class ReplayButton(_ParlourButton, template=ids.REPLAY_TEMPLATE):
+    """A replay viewer's button (first, previous/next deal, trick or move, last)."""
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
@@ -145,6 +152,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     HandButton,
     RematchButton,
+    ReplayButton,
     ActionSelect,
     PickSelect,
 )
@@ -229,4 +237,36 @@ def rematch_view(table_id: int) -> discord.ui.View:
                               custom_id=custom_id)
         )
     )
+    return view
+
+
+REPLAY_BUTTONS: tuple[tuple[ids.ReplayOp, str], ...] = (
+    ("f", "⏮ First"),
+    ("pt", "◀ Trick"),
+    ("pm", "◀ Move"),
+    ("nm", "Move ▶"),
+    ("nt", "Trick ▶"),
+    ("pd", "◀◀ Deal"),
+    ("nd", "Deal ▶▶"),
+    ("l", "Last ⏭"),
+)
+"""The replay viewer's buttons in the order shown; targets None leave a button out."""
+
+
+def replay_view(table_id: int, current: int,
+                targets: dict[ids.ReplayOp, int | None]) -> discord.ui.View:
+    """The replay viewer's buttons: each carries the step it shows; one that would not move
+    (already there) is disabled; an op whose target is None (no tricks, no deals) is left out."""
+    view = discord.ui.View(timeout=None)
+    shown = [(op, label, targets[op]) for op, label in REPLAY_BUTTONS
+             if targets.get(op) is not None]
+    moves = [t for t in shown if t[0] in ("f", "pt", "pm", "nm", "nt")]
+    rest = [t for t in shown if t not in moves]
+    for row, group in enumerate((moves, rest)):
+        for op, label, step in group:
+            assert step is not None
+            custom_id = ids.ReplayId(table_id, step, op).encode()
+            view.add_item(ReplayButton(discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id,
+                disabled=step == current, row=row)))
     return view

@@ -22,6 +22,11 @@ custom id                              meaning
 ``pr:<table_id>``                      "Rematch" on a finished seated game's table message:
                                        a new lobby in the same channel with the same game,
                                        rules and seats (players of that table only)
+``pv:<table_id>:<step>:<op>``          a replay viewer's button: show step ``step`` (0 = as
+                                       dealt) of finished table ``table_id``; ``op`` names
+                                       the button (``f`` first, ``pd``/``nd`` previous/next
+                                       deal, ``pt``/``nt`` trick, ``pm``/``nm`` move, ``l``
+                                       last), so no two buttons of a message share an id
 =====================================  ==================================================
 
 Ids are decimal, the action is the game's compact form (``kind`` or ``kind:arg``). A custom id
@@ -34,6 +39,8 @@ Slash commands (``<game>`` is a registry key: ``euchre``, ``skat``):
   ``/<game> bot``, ``/<game> start [fill]``, ``/<game> hand``, ``/<game> rules [preset]``,
   ``/<game> score``, ``/<game> abort``, ``/<game> remove <seat>`` (1-based),
   ``/<game> resign`` (guild only; the table is the channel's open table);
+  ``/<game> history [game]`` (the user's and the channel's recent finished games; with a
+  table id, that game's replay viewer, answered ephemerally);
   ``/skat new`` also takes ``[deals]`` and ``[points]`` (running card points on the table);
 - ``/leaderboard <game> [scope: server|global]``, ``/stats [user]``, ``/help`` (anywhere).
 """
@@ -47,6 +54,8 @@ from typing import Literal
 MAX_CUSTOM_ID = 100
 LOBBY_OPS = ("join", "leave", "ai", "start")
 LobbyOp = Literal["join", "leave", "ai", "start"]
+REPLAY_OPS = ("f", "pd", "pt", "pm", "nm", "nt", "nd", "l")
+ReplayOp = Literal["f", "pd", "pt", "pm", "nm", "nt", "nd", "l"]
 
 # The dispatch templates are deliberately loose (anything after the prefix, line breaks too:
 # discord.py fullmatches them) so that a malformed id still reaches our callback and gets a
@@ -57,6 +66,7 @@ LOBBY_TEMPLATE = r"(?s)pl:(?P<rest>.*)"
 HAND_TEMPLATE = r"(?s)ph:(?P<rest>.*)"
 PICK_TEMPLATE = r"(?s)pk:(?P<rest>.*)"
 REMATCH_TEMPLATE = r"(?s)pr:(?P<rest>.*)"
+REPLAY_TEMPLATE = r"(?s)pv:(?P<rest>.*)"
 
 MAX_ID = 2**63 - 1
 """Table ids and versions are SQLite integers: a larger number must never reach the database."""
@@ -69,6 +79,7 @@ _LOBBY_RE = re.compile(rf"pl:(?P<table>{_INT}):(?P<op>{'|'.join(LOBBY_OPS)})")
 _HAND_RE = re.compile(rf"ph:(?P<table>{_INT})")
 _PICK_RE = re.compile(rf"pk:(?P<table>{_INT}):(?P<version>{_INT})")
 _REMATCH_RE = re.compile(rf"pr:(?P<table>{_INT})")
+_REPLAY_RE = re.compile(rf"pv:(?P<table>{_INT}):(?P<step>{_INT}):(?P<op>{'|'.join(REPLAY_OPS)})")
 _SOURCE_RE = re.compile(r"[A-Za-z0-9_\-.+]{1,32}")
 _ACTION_VALUE_RE = re.compile(_ACTION)
 
@@ -134,7 +145,19 @@ class RematchId:
         return _checked(f"pr:{self.table_id}")
 
 
-CustomId = ActionId | SelectId | LobbyId | HandId | PickId | RematchId
+@dataclass(frozen=True)
+class ReplayId:
+    """A replay viewer's button: show ``step`` of finished table ``table_id``."""
+
+    table_id: int
+    step: int
+    op: ReplayOp
+
+    def encode(self) -> str:
+        return _checked(f"pv:{self.table_id}:{self.step}:{self.op}")
+
+
+CustomId = ActionId | SelectId | LobbyId | HandId | PickId | RematchId | ReplayId
 
 
 def _checked(text: str) -> str:
@@ -177,6 +200,9 @@ def parse(custom_id: str) -> CustomId | None:
         parsed = PickId(int(m["table"]), int(m["version"]))
     elif m := _REMATCH_RE.fullmatch(custom_id):
         parsed = RematchId(int(m["table"]))
-    if parsed is None or parsed.table_id > MAX_ID or getattr(parsed, "version", 0) > MAX_ID:
+    elif m := _REPLAY_RE.fullmatch(custom_id):
+        parsed = ReplayId(int(m["table"]), int(m["step"]), m["op"])  # type: ignore[arg-type]
+    if parsed is None or parsed.table_id > MAX_ID or max(
+            getattr(parsed, "version", 0), getattr(parsed, "step", 0)) > MAX_ID:
         return None  # 19 digits may still be past SQLite's largest integer
     return parsed

@@ -1,7 +1,8 @@
 """`GameCog`: the slash-command group every table game shares.
 
 A game's cog is ``class EuchreCog(GameCog, game_key="euchre")``; it gets ``/euchre new, join,
-leave, bot, start, hand, rules, score, abort, remove, resign`` and adds only what is its own.
+leave, bot, start, hand, rules, score, abort, remove, resign, history`` and adds only what is
+its own.
 The preset and player-count choices of ``new`` come from the game's registry entry, so no cog
 repeats them.
 """
@@ -19,6 +20,7 @@ from discord.ext import commands
 
 from bot.discord.cooldown import Cooldown, wait_words
 from bot.discord.public_table import on_the_table
+from bot.discord.replays import history_embed, show_replay
 from bot.discord.replies import DM_ONLY, GUILD_ONLY, guard, refuse, reply
 from bot.discord.table_messages import display_name, is_manager, table_embed, table_view
 from bot.discord.table_ui import TableUI
@@ -30,6 +32,8 @@ from bot.service.models import TableInfo
 log = logging.getLogger(__name__)
 RULES_MAX = 4096
 HOUSE_RULES_HELP = "Rules that differ from the preset, comma-separated (/… rules lists them)"
+HISTORY_ID_MAX = 2**53 - 1
+"""Discord's largest integer option (table ids are far below it)."""
 THREAD_COOLDOWN_S = 120.0
 """For a bot without its own cooldown (tests that build a bare ``commands.Bot``)."""
 
@@ -384,3 +388,27 @@ class GameCog(commands.GroupCog):
                 return
             await self.ui.service.resign(table.id, interaction.user.id)
             await reply(interaction, "You resigned; the game counts as a loss for you.")
+
+    @app_commands.command(
+        name="history",
+        description="Recent games, or replay one: you see the table as all saw it, and your hand.",
+    )
+    @app_commands.describe(
+        game="A finished game's table id (from the list): replay it, deal by deal, trick by trick"
+    )
+    async def history(
+        self, interaction: discord.Interaction,
+        game: app_commands.Range[int, 0, HISTORY_ID_MAX] | None = None,
+    ) -> None:
+        """Without ``game``: the user's and this channel's recent games; with it, its replay
+        viewer at the start of play (ephemeral; the public table plus the user's own hand)."""
+        if game is not None:
+            await show_replay(self.ui, interaction, game, 0, game_key=self.game_key, edit=False)
+            return
+        async with guard(interaction):
+            if await self._wrong_place(interaction):
+                return
+            recent = await self.ui.service.recent_games(
+                self.game_key, user_id=interaction.user.id, channel_id=interaction.channel_id)
+            await reply(interaction, embed=history_embed(self.game.title, self.game_key, recent),
+                        ephemeral=True)

@@ -26,6 +26,7 @@ from bot.discord.editor import CoalescingEditor, RateLimiter
 from bot.discord.hand_dms import DM_RETRY_S, HandDMs
 from bot.discord.painter import Painter, attach
 from bot.discord.public_table import on_the_table
+from bot.discord.replays import show_replay
 from bot.discord.replies import guard, refuse
 from bot.discord.solo_ui import SoloUI, is_solo
 from bot.discord.table_messages import (
@@ -419,6 +420,11 @@ class TableUI:
             table = await self.service.get(table_id)
             await self.send_hand(interaction, table)
 
+    async def on_replay(self, interaction: discord.Interaction, table_id: int, step: int
+                        ) -> None:
+        """A replay viewer's button: that step of the finished game, in the same message."""
+        await show_replay(self, interaction, table_id, step, edit=True)
+
     async def on_bad_component(self, interaction: discord.Interaction, why: str) -> None:
         await refuse(interaction, why)
 
@@ -454,7 +460,7 @@ class TableUI:
         """Answer a click that no `DynamicItem` will: not ours, or not on its message."""
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        ours = custom_id[:3] in ("pa:", "ps:", "pl:", "ph:", "pk:", "pr:")
+        ours = custom_id[:3] in ("pa:", "ps:", "pl:", "ph:", "pk:", "pr:", "pv:")
         if ours and _dispatchable(interaction, custom_id):
             return  # a DynamicItem answers it, malformed or not
         if not interaction.response.is_done():

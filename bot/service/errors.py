@@ -57,12 +57,13 @@ class NotAllowed(Refusal):
 
 
 class NotFinished(NotAllowed):
-    """A rematch of a table that did not finish: still in play, or closed without a result."""
+    """A rematch or a replay of a table that did not finish: still in play (a replay would
+    show cards still hidden), or closed without a result."""
 
-    def __init__(self, table_id: int, status: str) -> None:
+    def __init__(self, table_id: int, status: str, purpose: str = "played again") -> None:
         why = ("is not over yet" if status in ("lobby", "playing")
                else "was closed without a result")
-        super().__init__(f"Table {table_id} {why}; only a finished game can be played again.")
+        super().__init__(f"Table {table_id} {why}; only a finished game can be {purpose}.")
         self.table_id = table_id
         self.status = status
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.games.base import Event, Options, State, View
+from bot.games.base import Event, Options, Outcome, State, View
 
 
 class TableStatus(StrEnum):
@@ -166,3 +166,82 @@ class SoloLadderRow(BaseModel):
     wins: int
     fewest_moves: int | None = None
     best_seconds: float | None = None
+
+
+class GameSummary(BaseModel):
+    """One finished game in a history list: what a line of ``/<game> history`` says."""
+
+    model_config = ConfigDict(frozen=True)
+
+    table_id: int
+    game_key: str
+    preset: str
+    finished_at: datetime
+    channel_id: int
+    guild_id: int | None
+    players: list[str]
+    """Names by seat."""
+    winners: list[str]
+    result: str
+    """One line: the winners, or the game's own first result line."""
+
+
+class RecentGames(BaseModel):
+    """A user's and a channel's recent finished games of one game, newest first."""
+
+    model_config = ConfigDict(frozen=True)
+
+    mine: list[GameSummary]
+    here: list[GameSummary]
+
+
+class ReplayStep(BaseModel):
+    """One step of a finished game's replay: the position after the first ``step`` logged
+    moves (0: as dealt). Views only: the public table, and the asking user's own seat's view
+    when they had a seat; never a state."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    table_id: int
+    game_key: str
+    preset: str
+    finished_at: datetime
+    seats: list[SeatInfo]
+    players: int
+    step: int
+    steps: int
+    """The number of logged moves: steps run from 0 to ``steps``."""
+    public: View
+    own: View | None = None
+    seat: int | None = None
+    """The asking user's seat (whose view ``own`` is), None for a spectator."""
+    move: str | None = None
+    """The move that led to this step as everyone learned of it (a secret move without its
+    secret), None at step 0."""
+    mover: int | None = None
+    before: View | None = None
+    """The public view the move was made from (to name it in words)."""
+    deal_starts: list[int] = Field(default_factory=list)
+    """The steps at which each deal starts (empty for a game without deals)."""
+    trick_starts: list[int] = Field(default_factory=list)
+    """The steps at which a trick's first card is played (empty for a game without tricks)."""
+    outcome: Outcome | None = None
+    """The game's result (a Skat series' score sheet), at the last step only."""
+
+    @property
+    def deal(self) -> int | None:
+        """The deal (1-based) this step belongs to, None for a game without deals."""
+        return _index_at(self.deal_starts, self.step)
+
+    @property
+    def trick(self) -> int | None:
+        """The trick (1-based, within this step's deal) under way or just taken at this step,
+        None before the deal's first lead or for a game without tricks."""
+        start = self.deal_starts[self.deal - 1] if self.deal else 0
+        count = sum(1 for t in self.trick_starts if start <= t <= self.step)
+        return count or None
+
+
+def _index_at(starts: list[int], step: int) -> int | None:
+    count = sum(1 for s in starts if s <= step)
+    return count or None

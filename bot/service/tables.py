@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -34,6 +34,7 @@ from bot.service.errors import (
     SeatKept,
     StaleAction,
 )
+from bot.service.history import History, Replay
 from bot.service.live import (
     MAX_TABLE_ID,
     STALE,
@@ -70,7 +71,7 @@ from bot.store import (
 )
 
 log = logging.getLogger(__name__)
-class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions):
+class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History):
     """Everything the Discord layer (or the terminal runner) may do to a table."""
 
     def __init__(
@@ -127,6 +128,8 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions):
         self._closing = False
         self._close_task: asyncio.Task[None] | None = None
         self._inflight: set[asyncio.Task[Any]] = set()
+        self._replays: OrderedDict[int, Replay] = OrderedDict()
+        """Finished games rebuilt for replays, the most recently viewed last."""
 
     @classmethod
     async def open(
@@ -306,6 +309,11 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions):
     open_solo = _completes(SoloSessions.open_solo)
     undo = _completes(SoloSessions.undo)
     give_up = _completes(SoloSessions.give_up)
+
+    # -- history (bot.service.history) ---------------------------------------------------------
+
+    recent_games = _reads(History.recent_games)
+    replay = _reads(History.replay)
 
     # -- play --------------------------------------------------------------------------------
 

@@ -355,6 +355,23 @@ class Store:
             )
         )
 
+    async def finished_tables(self, game_key: str, *, user_id: int | None = None,
+                              channel_id: int | None = None, limit: int = 10
+                              ) -> list[TableRow]:
+        """Finished tables of ``game_key``, newest first: those where ``user_id`` had a seat,
+        or those of ``channel_id`` (one of the two), at most ``limit``."""
+        if (user_id is None) == (channel_id is None):
+            raise ValueError("finished_tables: give a user or a channel")
+        if user_id is not None:
+            where = ("WHERE game_key = ? AND status = 'finished' AND id IN"
+                     " (SELECT table_id FROM seats WHERE user_id = ?)")
+            params: tuple[Any, ...] = (game_key, user_id, max(0, limit))
+        else:
+            where = "WHERE game_key = ? AND status = 'finished' AND channel_id = ?"
+            params = (game_key, channel_id, max(0, limit))
+        return await self._run(lambda raw: _tables(
+            raw, self._known, f"{where} ORDER BY updated_at DESC, id DESC LIMIT ?", params))
+
     async def save_table(self, row: TableRow, *, prev_version: int, seats: bool = True) -> None:
         """Write a changed table (lobby changes, start, abort, hand-overs) in one transaction."""
 

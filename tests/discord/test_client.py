@@ -47,9 +47,13 @@ async def test_cogs_register_the_documented_commands(tmp_path: Path) -> None:
     names = {c.name for c in euchre.commands}
     assert names == {
         *("new", "join", "leave", "bot", "start", "hand", "rules", "score", "abort"),
-        *("remove", "resign"),
+        *("remove", "resign", "history"),
     }
     payload = euchre.to_dict(bot.tree)
+    history = next(o for o in payload["options"] if o["name"] == "history")
+    assert "your hand" in history["description"]  # says what a viewer may see
+    assert [(o["name"], o["type"], o.get("required", False)) for o in history["options"]] == [
+        ("game", 4, False)]
     new = next(o for o in payload["options"] if o["name"] == "new")
     choices = {o["name"]: o.get("choices") for o in new["options"]}
     assert {c["value"] for c in choices["players"]} == {2, 3, 4}
@@ -171,4 +175,6 @@ async def test_help_names_the_games_by_kind(tmp_path: Path) -> None:
     assert "`euchre`" in table_part and "`skat`" in table_part
     assert "Games that hide nothing (`dice`) have no hands" in table_part
     assert "`patience`" not in table_part and "`patience`" in solo_part.split("**Anywhere")[0]
+    assert "`/<game> history [game]`" in table_part
+    assert len(text) <= 2000, "the help must fit in one message"
     await bot.close()

@@ -133,3 +133,27 @@ def test_parse_never_raises_and_only_gives_sqlite_sized_ids(text: str) -> None:
     if parsed is not None:
         assert 0 <= parsed.table_id <= ids.MAX_ID
         assert 0 <= getattr(parsed, "version", 0) <= ids.MAX_ID
+
+
+@settings(max_examples=200)
+@given(table_ids, st.integers(min_value=0, max_value=2**63 - 1), st.sampled_from(ids.REPLAY_OPS))
+def test_replay_ids_round_trip(table_id: int, step: int, op: ids.ReplayOp) -> None:
+    encoded = ids.ReplayId(table_id, step, op).encode()
+    assert len(encoded) <= ids.MAX_CUSTOM_ID
+    assert ids.parse(encoded) == ids.ReplayId(table_id, step, op)
+    assert re.fullmatch(ids.REPLAY_TEMPLATE, encoded)
+
+
+@pytest.mark.parametrize("bad", [
+    "pv:", "pv:12", "pv:12:3", "pv:12:3:", "pv:12:3:zz", "pv:12:3:nt:x", "pv:012:3:nt",
+    "pv:12:03:nt", "pv:-1:3:nt", "pv:12:-3:nt", "pv:x:3:nt", "pv:12:3:nt\n",
+    f"pv:{2**63}:3:nt", f"pv:12:{2**63}:nt", "pv:12:3:NT",
+])
+def test_malformed_replay_ids_are_rejected_yet_reach_a_handler(bad: str) -> None:
+    assert ids.parse(bad) is None
+    assert re.compile(ids.REPLAY_TEMPLATE).fullmatch(bad)
+
+
+def test_the_replay_id_example() -> None:
+    assert ids.parse("pv:12:17:nt") == ids.ReplayId(12, 17, "nt")
+    assert ids.parse("PV:12:17:nt") is None  # not ours at all

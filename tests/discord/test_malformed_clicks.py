@@ -17,7 +17,7 @@ from bot.discord import components
 from bot.discord import custom_ids as ids
 
 TEMPLATES = [ids.ACTION_TEMPLATE, ids.SELECT_TEMPLATE, ids.LOBBY_TEMPLATE, ids.HAND_TEMPLATE,
-             ids.REMATCH_TEMPLATE]
+             ids.REMATCH_TEMPLATE, ids.REPLAY_TEMPLATE]
 
 
 class Answers:
@@ -43,6 +43,10 @@ class Answers:
         assert 0 <= table_id < 2**63
         self.calls.append(("rematch", (table_id,)))
 
+    async def on_replay(self, interaction: Any, table_id: int, step: int) -> None:
+        assert 0 <= table_id < 2**63 and 0 <= step < 2**63
+        self.calls.append(("replay", (table_id, step)))
+
     async def on_bad_component(self, interaction: Any, why: str) -> None:
         assert why
         self.calls.append(("bad", (why,)))
@@ -56,7 +60,7 @@ def _click(custom_id: str, select_value: str | None) -> list[tuple[str, tuple[An
 
 
 ids_with_our_prefix = st.tuples(
-    st.sampled_from(["pa:", "ps:", "pl:", "ph:", "pr:"]),
+    st.sampled_from(["pa:", "ps:", "pl:", "ph:", "pr:", "pv:"]),
     st.text(max_size=100) | st.from_regex(r"[0-9]{0,21}(:[0-9]{0,21})?(:[a-z:A-Z0-9\n]{0,9})?"),
 ).map("".join)
 
@@ -74,6 +78,7 @@ def test_every_click_with_our_prefix_reaches_a_handler_and_gets_one_answer(
 @pytest.mark.parametrize("custom_id", [
     f"pa:{2**63}:1:pass", f"ph:{2**63 + 5}", "pa:12:37:play:HJ\n", "pl:3:join\n", "ph:x",
     "pr:", "pr:x", "pr:12:3", "pr:012", f"pr:{2**63}", "pr:12\n", "pr:-1",
+    "pv:3:1", f"pv:3:{2**63}:nt", "pv:3:1:jump",
 ])
 def test_malformed_ids_are_refused_and_logged_at_info_at_most(
     custom_id: str, caplog: pytest.LogCaptureFixture
@@ -87,3 +92,6 @@ def test_malformed_ids_are_refused_and_logged_at_info_at_most(
 
 def test_a_rematch_click_reaches_its_handler() -> None:
     assert _click(ids.RematchId(12).encode(), None) == [("rematch", (12,))]
+
+def test_a_replay_button_reaches_the_viewer_with_its_step() -> None:
+    assert _click("pv:12:17:nt", None) == [("replay", (12, 17))]
