@@ -181,5 +181,6 @@ async def test_help_names_the_games_by_kind(tmp_path: Path) -> None:
     assert "Games that hide nothing (`dice`) have no hands" in table_part
     assert "`patience`" not in table_part and "`patience`" in solo_part.split("**Anywhere")[0]
     assert "`/<game> history [game]`" in table_part
+    assert "`/parlour config show`" in text  # the server managers' defaults
     assert len(text) <= 2000, "the help must fit in one message"
     await bot.close()
