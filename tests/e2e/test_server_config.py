@@ -3,9 +3,10 @@ table gets them, ``/… rules`` says so, a non-manager is refused and a bad line
 
 from __future__ import annotations
 
+from bot.discord import custom_ids as ids
 from bot.discord.server_config import ENGLISH_ONLY, MANAGERS_ONLY
 from bot.service.server_defaults import SCOPE
-from tests.e2e.fake_discord import FakeDiscord, Interaction, message_text
+from tests.e2e.fake_discord import FakeDiscord, Interaction, custom_ids, message_text
 from tests.e2e.harness import BotRunner, lobby_button, open_table
 
 
@@ -79,6 +80,9 @@ async def test_a_server_without_ai_refuses_to_seat_or_fill_with_it(
     answer = await fake.reply(await fake.slash(owner, "parlour config ai", {"allowed": False}))
     assert "without AI players" in answer.text
     table_id, message = await open_table(runner, bob)
+    ops = {p.op for c in custom_ids(message) if isinstance(p := ids.parse(c), ids.LobbyId)}
+    assert ops == {"join", "leave", "start"}  # no "Add AI" button
+    assert "this server plays without AI players" in message_text(message)
     refused = await fake.reply(await fake.slash(bob, "euchre bot"))
     assert refused.ephemeral and "plays without AI players" in refused.text, refused.text
     click = await fake.click(bob, message["id"], lobby_button(message, "start"))
