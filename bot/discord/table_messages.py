@@ -209,6 +209,8 @@ def rematch_text(table: TableInfo) -> str | None:
     if not awaited:
         return f"{head}: every player is back."
     who = ", ".join(awaited[:-1]) + (" and " if len(awaited) > 1 else "") + awaited[-1]
+    if not table.policy.ai_allowed:
+        return f"{head}: waiting for {who} to press Join (this server plays without AI players)."
     return (f"{head}: waiting for {who} to press Join (Start gives a seat still kept to "
             "the AI).")
 

@@ -164,9 +164,15 @@ class ServerSettings:
             game = registry.get(game_key)
             return chosen, merged, game.options(chosen, **merged)
         except GameError as exc:
-            if not server.options:
-                raise BadOptions(str(exc)) from None
-            raise BadOptions(
-                f"{exc} (This server's house rules for {game_key} take part: "
-                f"`/{game_key} rules` shows them; set the rule otherwise in your house rules.)"
-            ) from None
+            if server.options:
+                raise BadOptions(
+                    f"{exc} (This server's house rules for {game_key} take part: "
+                    f"`/{game_key} rules` shows them; set the rule otherwise in your house "
+                    "rules.)"
+                ) from None
+            if preset is None and server.preset is not None:
+                raise BadOptions(
+                    f"{exc} (This server's default preset for {game_key} is `{server.preset}`; "
+                    "name another preset, or ask a manager to change it.)"
+                ) from None
+            raise BadOptions(str(exc)) from None

@@ -214,3 +214,30 @@ async def test_a_restart_keeps_the_defaults_and_each_tables_policy(harness: Harn
     started = await svc.start_game(info.id, ANN)
     assert started.turn_deadline is not None
     assert (started.turn_deadline - clock.now()).total_seconds() == 120
+
+
+async def test_a_default_preset_gone_from_the_game_is_named_in_the_refusal(
+    harness: Harness
+) -> None:
+    svc, _ = await harness.open()
+    await svc.set_setting(SCOPE, GUILD, "game:euchre", {"preset": "gone", "options": {}})
+    with pytest.raises(BadOptions, match="This server's default preset for euchre is `gone`"):
+        await svc.create(game_key="euchre", channel_id=1, guild_id=GUILD, host_id=ANN,
+                         host_name="Ann")
+    info = await svc.create(game_key="euchre", channel_id=1, guild_id=GUILD, host_id=ANN,
+                            host_name="Ann", preset="modern")
+    assert info.preset == "modern"
+
+
+async def test_disallowing_ai_spares_the_ai_seats_of_a_game_under_way(harness: Harness) -> None:
+    svc, rec = await harness.open()
+    info = await svc.create(game_key="toy", channel_id=1, guild_id=GUILD, host_id=ANN,
+                            host_name="Ann", players=2, options={"pile": 20, "max_take": 1})
+    await svc.add_ai(info.id, ANN)
+    info = await svc.start_game(info.id, ANN)
+    await svc.set_ai_allowed(GUILD, False)
+    done = await svc.act(info.id, ANN, "take:1", version=info.version)
+    await rec.wait_for(lambda u: u.table.version > done.table.version and u.reason == "action")
+    table = await svc.get(info.id)
+    assert table.policy.ai_allowed and table.seats[1].is_ai
+    assert table.state is not None and table.state.to_act == [0]  # the AI moved
