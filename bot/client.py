@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.euchre", "cogs.skat", "cogs.dice", "cogs.dominoes", "cogs.patience",
-              "cogs.leaderboard", "cogs.cards", "cogs.help")
+              "cogs.leaderboard", "cogs.cards", "cogs.parlour", "cogs.help")
 CLOSE_TIMEOUT_S = 30.0
 SERVICE_CLOSE_TIMEOUT_S = 8.0
 

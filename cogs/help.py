@@ -35,7 +35,7 @@ holds the picture and the moves: pick a card, then where it goes; Undo, Rules, G
 `/<solo> stats [game]` played, won, streaks and bests; `/<solo> show` your open game again
 
 **Anywhere**: `/leaderboard <game> [scope]`, `/stats [user]`, `/cards style` (two suit colours or
-four), `/help`.
+four), `/help`. Managers: `/parlour config show` (presets, house rules, timeout, AI here).
 """
 
 

@@ -206,9 +206,12 @@ _LOBBY_BUTTONS: tuple[tuple[ids.LobbyOp, str, discord.ButtonStyle], ...] = (
 )
 
 
-def lobby_view(table_id: int) -> discord.ui.View:
+def lobby_view(table_id: int, *, ai: bool = True) -> discord.ui.View:
+    """The lobby's buttons; without "Add AI" at a table whose server allows no AI players."""
     view = discord.ui.View(timeout=None)
     for op, label, style in _LOBBY_BUTTONS:
+        if op == "ai" and not ai:
+            continue
         custom_id = ids.LobbyId(table_id, op).encode()
         view.add_item(LobbyButton(discord.ui.Button(label=label, style=style, custom_id=custom_id)))
     return view

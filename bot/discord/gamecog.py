@@ -9,6 +9,7 @@ repeats them.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 from collections.abc import Callable
@@ -18,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import server_config
 from bot.discord.cooldown import Cooldown, wait_words
 from bot.discord.public_table import on_the_table
 from bot.discord.replays import history_embed, show_replay
@@ -27,7 +29,9 @@ from bot.discord.table_ui import TableUI
 from bot.games import house_rules as house
 from bot.games import registry
 from bot.games.base import Game
+from bot.service.errors import BadOptions
 from bot.service.models import TableInfo
+from bot.service.server_defaults import ServerDefaults
 
 log = logging.getLogger(__name__)
 RULES_MAX = 4096
@@ -182,7 +186,9 @@ class GameCog(commands.GroupCog):
             assert interaction.channel_id is not None
             if house_rules:
                 options = {**house.parse(self.game.options_model, house_rules), **(options or {})}
-            checked = self.game.options(preset, **(options or {}))  # refused before any thread
+            # Refused before any thread: the whole, with this server's defaults under it.
+            _, _, checked, _ = await self.ui.service.table_options(
+                interaction.guild_id, self.game_key, preset, options)
             self.game.check_players(players or self.game.default_players_for(checked), checked)
             target: discord.abc.Messageable | None = None
             channel_id = interaction.channel_id
@@ -320,9 +326,20 @@ class GameCog(commands.GroupCog):
         """The rules of ``preset`` (default: this channel's table, as it plays), titled by the
         catalogue; ``after(options)`` adds a game's own words (how its buttons play them)."""
         async with guard(interaction):
+            defaults = (ServerDefaults() if interaction.guild_id is None
+                        else await self.ui.service.server_defaults(interaction.guild_id))
             options = await self._table_options(interaction) if preset is None else None
+            whose = None
+            if options is None and preset is None and not defaults.game(self.game_key).empty:
+                with contextlib.suppress(BadOptions):  # what a table opened here now plays
+                    options = (await self.ui.service.table_options(
+                        interaction.guild_id, self.game_key, None, None))[2]
+                    whose = "this server's"
             options = options or self.game.options(preset)
-            text = f"{self.game.rules_text(options)}\n\n{self._house_rules_text(options)}"
+            text = (f"{self.game.rules_text(options)}\n\n"
+                    f"{self._house_rules_text(options, whose)}")
+            if (note := server_config.rules_note(defaults, self.game)) is not None:
+                text = f"{note}\n\n{text}"
             if after is not None:
                 text = f"{text}\n\n{after(options)}"
             if len(text) > RULES_MAX:  # an embed holds 4096 characters, a message only 2000
@@ -332,10 +349,12 @@ class GameCog(commands.GroupCog):
             embed = discord.Embed(title=title, description=text)
             await reply(interaction, embed=embed, ephemeral=True)
 
-    def _house_rules_text(self, options: Any) -> str:
-        """Every house rule and its value under these options, those a table set marked."""
+    def _house_rules_text(self, options: Any, whose: str | None = None) -> str:
+        """Every house rule and its value under these options, those a table (or ``whose``,
+        e.g. this server's defaults) set marked."""
         base = self.game.options(options.preset)
-        where = "this table's" if house.changed(options, base) else f"`{options.preset}`'s"
+        where = (whose or "this table's") if house.changed(options, base) else (
+            f"`{options.preset}`'s")
         how = f"the options of `/{self.game_key} new`"
         if self.takes_house_rules:
             how = f"`/{self.game_key} new house_rules: {house.example(base)}`"

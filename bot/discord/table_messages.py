@@ -157,9 +157,11 @@ def table_embed(table: TableInfo, picture: Picture | None = None) -> discord.Emb
     if table.state is None:
         embed.description = clip(_lobby_text(table), EMBED_DESCRIPTION_MAX)
         if table.status is TableStatus.LOBBY:
-            embed.add_field(
-                name="Lobby", value="Join or add AI players; Start deals (AI fills empty seats)."
-            )
+            embed.add_field(name="Lobby", value=(
+                "Join or add AI players; Start deals (AI fills empty seats)."
+                if table.policy.ai_allowed else
+                "Join; Start deals once every seat is taken (this server plays without AI "
+                "players)."))
             if (rematch := rematch_text(table)) is not None:
                 embed.add_field(name="Rematch", value=rematch, inline=False)
             if stamp := _timestamp(table.lobby_deadline):
@@ -207,6 +209,8 @@ def rematch_text(table: TableInfo) -> str | None:
     if not awaited:
         return f"{head}: every player is back."
     who = ", ".join(awaited[:-1]) + (" and " if len(awaited) > 1 else "") + awaited[-1]
+    if not table.policy.ai_allowed:
+        return f"{head}: waiting for {who} to press Join (this server plays without AI players)."
     return (f"{head}: waiting for {who} to press Join (Start gives a seat still kept to "
             "the AI).")
 
@@ -216,7 +220,7 @@ def table_view(table: TableInfo) -> discord.ui.View | None:
     game played on its table message (`public_table`) the actions of the person to act; once a
     seated game is over, "Rematch"."""
     if table.status is TableStatus.LOBBY:
-        return lobby_view(table.id)
+        return lobby_view(table.id, ai=table.policy.ai_allowed)
     if table.status is TableStatus.PLAYING:
         if on_the_table(table.game_key):
             layout = turn_layout(table)

@@ -20,11 +20,14 @@ from bot.service.errors import (
     TableExists,
 )
 from bot.service.live import MAX_TABLE_ID, _completes, _Live
-from bot.service.models import SeatInfo, TableInfo, TableStatus, TableUpdate
+from bot.service.models import SeatInfo, TableInfo, TablePolicy, TableStatus, TableUpdate
 from bot.store import ChannelTaken, SeatRow
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService
+
+NO_AI = ("This server plays without AI players (its managers set that with /parlour config); "
+         "wait for people to join.")
 
 
 
@@ -49,14 +52,21 @@ class Lobby:
     ) -> TableInfo:
         """Open a lobby in ``channel_id`` with the host in seat 0.
 
-        ``seed`` None draws a random 63-bit seed; a given one makes the deals reproducible.
+        In a server, the server's defaults (`bot.service.server_defaults`) apply: its preset
+        when ``preset`` is None, its house rules under ``options`` (the host's win), and its
+        turn timeout and AI rule, which the table keeps. ``seed`` None draws a random 63-bit
+        seed; a given one makes the deals reproducible.
         """
         self._check_running()
         if seed is not None and not 0 <= seed < 2**63:
             raise BadOptions("A seed is a whole number from 0 to 2^63 - 1.")
         try:
             game = registry.get(game_key)
-            opts = game.options(preset, **(options or {}))
+        except GameError as exc:
+            raise BadOptions(str(exc)) from None
+        preset, options, opts, policy = await self.table_options(
+            guild_id, game_key, preset, options)
+        try:
             count = players if players is not None else game.default_players_for(opts)
             game.check_players(count, opts)
         except GameError as exc:
@@ -72,6 +82,7 @@ class Lobby:
                     host=SeatRow(0, host_id, host_name),
                     seed=secrets.randbits(63) if seed is None else seed,
                     lobby_deadline=self.clock.now() + timedelta(seconds=self.lobby_timeout_s),
+                    policy=policy.model_dump() if policy != TablePolicy() else None,
                 )
             except ChannelTaken:
                 raise TableExists(
@@ -108,10 +119,12 @@ class Lobby:
         mine = next((s for s in row.seats if s.user_id == user_id), None)
         if mine is None:
             raise NotAPlayer(table_id)
+        policy = (await self.server_defaults(row.guild_id)).policy()  # the server's today
         others = [
             SeatRow(s.seat, None, s.name, s.ai_level or "normal") if s.user_id is None
             else SeatRow(s.seat, s.user_id, s.name, kept=True)
             for s in row.seats if s.seat != mine.seat
+            if s.user_id is not None or policy.ai_allowed  # no AI where the server allows none
         ]
         async with self._create_lock:
             existing = await self.table_in_channel(row.channel_id)
@@ -127,6 +140,7 @@ class Lobby:
                     seed=secrets.randbits(63),
                     lobby_deadline=self.clock.now() + timedelta(seconds=self.lobby_timeout_s),
                     rematch_of=table_id,
+                    policy=policy.model_dump() if policy != TablePolicy() else None,
                 )
             except ChannelTaken:
                 raise TableExists(
@@ -219,6 +233,8 @@ class Lobby:
             info = self._current(live, table_id)
             if info.status is not TableStatus.LOBBY:
                 raise NotAllowed("Seats are frozen while the game is on.")
+            if not info.policy.ai_allowed:
+                raise NotAllowed(NO_AI)
             mine = info.seat_of(actor_id)
             if (mine is None or mine.kept) and actor_id != info.host_id:
                 raise NotSeated("Take a seat first; then you may invite the AI.")
@@ -267,6 +283,11 @@ class Lobby:
             # A seat kept for a rematch's player who never confirmed counts as empty.
             seats = {s.index: s for s in info.seats if not s.kept}
             empty = [i for i in range(info.players) if i not in seats]
+            if empty and not info.policy.ai_allowed:
+                raise NotAllowed(
+                    f"{len(empty)} seat(s) are still empty, and this server plays without AI "
+                    "players: wait for people to join (or a manager may allow the AI)."
+                )
             if empty and not fill_with_ai:
                 raise NotAllowed(
                     f"{len(empty)} seat(s) are still empty: wait for players, add the AI with "

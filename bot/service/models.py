@@ -39,6 +39,20 @@ class SeatInfo(BaseModel):
         return self.ai_level is not None
 
 
+class TablePolicy(BaseModel):
+    """What a table keeps of its server's defaults for its whole life."""
+
+    model_config = ConfigDict(frozen=True)
+
+    turn_timeout_s: int | None = None
+    """None: the bot's own turn timeout."""
+    ai_allowed: bool = True
+    """False: nobody seats the AI, Start does not fill seats with it, nobody resigns to it,
+    and the AI never plays a late turn: a player out of time is waited for until they have
+    missed the service's ``timeouts_before_ai`` deadlines in a row, then the game ends without
+    a result (end reason ``abandoned``)."""
+
+
 class TableInfo(BaseModel):
     """A snapshot of one table. ``state`` is the game state (None in the lobby)."""
 
@@ -66,6 +80,8 @@ class TableInfo(BaseModel):
     """The table's options, validated once when it was opened: every layer reads them here."""
     rematch_of: int | None = None
     """The finished table this lobby repeats (same game, rules and seats), if it is a rematch."""
+    policy: TablePolicy = Field(default_factory=TablePolicy)
+    """The server's defaults this table keeps (turn timeout, AI allowed), set when it opened."""
     created_at: datetime
     updated_at: datetime
 

@@ -51,12 +51,14 @@ from bot.service.models import (
     LeaderboardRow,
     SeatInfo,
     TableInfo,
+    TablePolicy,
     TableStatus,
     TableUpdate,
     UserStats,
 )
 from bot.service.outbox import Outbox
 from bot.service.ratings import build_finish, display_rating, scopes
+from bot.service.server_defaults import ServerSettings
 from bot.service.solo import SoloSessions
 from bot.service.timers import Timers
 from bot.store import (
@@ -71,7 +73,7 @@ from bot.store import (
 )
 
 log = logging.getLogger(__name__)
-class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History):
+class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, ServerSettings):
     """Everything the Discord layer (or the terminal runner) may do to a table."""
 
     def __init__(
@@ -371,6 +373,11 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History):
                 raise NotSeated("You are not seated at this table.")
             if not live.game.traits.has_ai:
                 raise NotAllowed("Nobody can play this seat for you; give the game up instead.")
+            if not info.policy.ai_allowed:
+                raise NotAllowed(
+                    "This server plays without AI players, so nobody can take your seat; the "
+                    f"host or a manager may /{info.game_key} abort the table."
+                )
             if seat.resigned:
                 raise NotAllowed("You have already resigned.")
             gone = seat.model_copy(update={"ai_level": seat.ai_level or "normal", "resigned": True})
@@ -403,6 +410,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History):
             state=game.load(row.state) if row.state else None,
             turn_deadline=row.turn_deadline, lobby_deadline=row.lobby_deadline,
             message_id=row.message_id, rules=opts, rematch_of=row.rematch_of,
+            policy=TablePolicy.model_validate(row.policy or {}),
             created_at=row.created_at,
             updated_at=row.updated_at,
         )
@@ -422,6 +430,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History):
             message_id=info.message_id, turn_deadline=info.turn_deadline,
             lobby_deadline=info.lobby_deadline, end_reason=end_reason,
             rematch_of=info.rematch_of,
+            policy=info.policy.model_dump() if info.policy != TablePolicy() else None,
         )
 
     async def _live_for(self, table_id: int) -> _Live:
@@ -519,7 +528,8 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History):
             return None
         if not fresh and old.turn_deadline is not None:
             return old.turn_deadline
-        return self.clock.now() + timedelta(seconds=self.turn_timeout_s)
+        timeout = new.policy.turn_timeout_s or self.turn_timeout_s  # the server's, if it set one
+        return self.clock.now() + timedelta(seconds=timeout)
 
     async def _commit(
         self,

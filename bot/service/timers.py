@@ -11,7 +11,7 @@ from bot import render
 from bot.service.ai import choose_move
 from bot.service.errors import CannotSave
 from bot.service.live import _Live
-from bot.service.models import TableStatus
+from bot.service.models import SeatInfo, TableStatus
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService
@@ -90,6 +90,9 @@ class Timers:
             if info.state is None or info.turn_deadline is None:
                 return
             late = [s for s in info.seats if s.ai_level is None and s.index in info.state.to_act]
+            if not info.policy.ai_allowed:
+                await self._wait_for_late(live, late)
+                return
             for seat in late:
                 info = live.info
                 state = info.state
@@ -124,6 +127,34 @@ class Timers:
                     notice=notice, logged=(seat.index, None, str(action), "timeout"),
                     fresh_deadline=True,
                 )
+
+    async def _wait_for_late(self: TableService, live: _Live, late: list[SeatInfo]) -> None:
+        """A server without AI: nobody plays a late turn. The late players get a new deadline,
+        until one of them has missed ``timeouts_before_ai`` in a row: then the game ends
+        without a result, as a server owner who wants people only would expect (a table that
+        waits for ever keeps its channel from any other game)."""
+        info = live.info
+        counted = [s.model_copy(update={"timeouts": s.timeouts + 1}) for s in late]
+        names = " and ".join(s.name for s in late)
+        if any(s.timeouts >= self.timeouts_before_ai for s in counted):
+            worst = max(s.timeouts for s in counted)
+            closed = info.model_copy(update={"status": TableStatus.ABORTED})
+            await self._commit(
+                live, closed, reason="aborted", end_reason="abandoned",
+                notice=(f"{names} missed {self._times(worst)} in a row the time to play, and "
+                        "this server plays without AI players: the game ends without a result."),
+            )
+            return
+        new = info
+        for seat in counted:
+            new = self._with_seat(new, seat)
+        await self._commit(
+            live, new, reason="timeout", fresh_deadline=True,
+            notice=(f"{names} ran out of time. This server plays without AI players, so the "
+                    "turn waits for them; if the time runs out "
+                    f"{self._times(self.timeouts_before_ai - max(s.timeouts for s in counted))}"
+                    " more, the game ends without a result."),
+        )
 
     @staticmethod
     def _times(count: int) -> str:

@@ -44,6 +44,9 @@ class TableRow:
     end_reason: str | None = None
     rematch_of: int | None = None
     """The finished table this one is a rematch of (set when it is opened, never after)."""
+    policy: dict[str, Any] | None = None
+    """The server's defaults the table keeps (``turn_timeout_s``, ``ai_allowed``), written
+    when it is opened and never after; None plays by the bot's own."""
 
 
 @dataclass(frozen=True)

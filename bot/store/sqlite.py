@@ -69,7 +69,7 @@ def now() -> datetime:
 _TABLE_COLS = (
     "id, guild_id, channel_id, game_key, preset, options, players, status, host_id, seed, "
     "version, created_at, updated_at, state, message_id, turn_deadline, lobby_deadline, "
-    "end_reason, rematch_of"
+    "end_reason, rematch_of, policy"
 )
 
 _MUTABLE = ("status", "end_reason", "host_id", "message_id", "turn_deadline", "lobby_deadline")
@@ -294,10 +294,12 @@ class Store:
         turn_deadline: datetime | None = None,
         others: Sequence[SeatRow] = (),
         rematch_of: int | None = None,
+        policy: dict[str, Any] | None = None,
     ) -> TableRow:
         """A new table: a lobby, or (``status='playing'`` with its ``state``) a solo game
         dealt in the same transaction that creates it. ``others`` are seats besides the host's
-        (a rematch's AI and kept seats), ``rematch_of`` the finished table it repeats."""
+        (a rematch's AI and kept seats), ``rematch_of`` the finished table it repeats,
+        ``policy`` the server's defaults it keeps (turn timeout, AI allowed; never changed)."""
         seats = tuple(sorted((host, *others), key=lambda s: s.seat))
         stamp = now()
         known = self._known
@@ -306,11 +308,12 @@ class Store:
             cur = raw.execute(
                 "INSERT INTO tables (guild_id, channel_id, game_key, preset, options, players,"
                 " status, host_id, seed, version, state, lobby_deadline, turn_deadline,"
-                " created_at, updated_at, rematch_of)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
+                " created_at, updated_at, rematch_of, policy)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game_key, preset, json.dumps(options), players,
                  status, host.user_id, seed, state, _ts(lobby_deadline), _ts(turn_deadline),
-                 _ts(stamp), _ts(stamp), rematch_of),
+                 _ts(stamp), _ts(stamp), rematch_of,
+                 json.dumps(policy) if policy is not None else None),
             )
             table_id = cur.lastrowid
             assert table_id is not None
@@ -333,7 +336,7 @@ class Store:
             preset=preset, options=options, players=players, status=status,
             host_id=host.user_id or 0, seed=seed, version=1, created_at=stamp, updated_at=stamp,
             seats=seats, lobby_deadline=lobby_deadline, state=state,
-            turn_deadline=turn_deadline, rematch_of=rematch_of,
+            turn_deadline=turn_deadline, rematch_of=rematch_of, policy=policy,
         )
 
     async def get_table(self, table_id: int) -> TableRow | None:
@@ -684,7 +687,7 @@ def _tables(raw: Raw, known: Known, where: str, params: Sequence[Any]) -> list[T
             version=r[10], created_at=_dt(r[11]) or now(), updated_at=_dt(r[12]) or now(),
             state=r[13], message_id=r[14], turn_deadline=deadlines[r[0]][0],
             lobby_deadline=deadlines[r[0]][1], end_reason=r[17], rematch_of=r[18],
-            seats=tuple(seats.get(r[0], ())),
+            policy=json.loads(r[19]) if r[19] else None, seats=tuple(seats.get(r[0], ())),
         )
         for r in rows
     ]

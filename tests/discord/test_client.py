@@ -30,7 +30,12 @@ async def test_cogs_register_the_documented_commands(tmp_path: Path) -> None:
         await bot.load_extension(extension)
     top = {c.name: c for c in bot.tree.get_commands()}
     assert set(top) == {"euchre", "skat", "dice", "patience", "leaderboard", "stats", "help",
-                        "cards", "dominoes"}
+                        "cards", "dominoes", "parlour"}
+    parlour = top["parlour"].to_dict(bot.tree)  # shown to members with Manage Server only
+    assert parlour["default_member_permissions"] == discord.Permissions(manage_guild=True).value
+    assert parlour["contexts"] == [0]
+    config = next(o for o in parlour["options"] if o["name"] == "config")
+    assert {o["name"] for o in config["options"]} == {"show", "game", "timeout", "ai", "language"}
     dice = top["dice"].to_dict(bot.tree)
     dice_new = next(o for o in dice["options"] if o["name"] == "new")
     game = next(o for o in dice_new["options"] if o["name"] == "game")
@@ -176,5 +181,6 @@ async def test_help_names_the_games_by_kind(tmp_path: Path) -> None:
     assert "Games that hide nothing (`dice`) have no hands" in table_part
     assert "`patience`" not in table_part and "`patience`" in solo_part.split("**Anywhere")[0]
     assert "`/<game> history [game]`" in table_part
+    assert "`/parlour config show`" in text  # the server managers' defaults
     assert len(text) <= 2000, "the help must fit in one message"
     await bot.close()

@@ -16,6 +16,8 @@ from bot.config import Settings
 from bot.discord.cooldown import Cooldown, wait_words
 from bot.discord.gamecog import GameCog
 from bot.discord.replies import GUILD_ONLY
+from bot.service.models import TablePolicy
+from bot.service.server_defaults import ServerDefaults, ServerSettings
 from cogs.euchre import EuchreCog
 from cogs.skat import SkatCog
 
@@ -43,9 +45,23 @@ class DmEuchre(GameCog, game_key="euchre", in_dms=True):
     """A DM-only variant, only to test the other direction."""
 
 
+class NoDefaults:
+    """The service's server defaults, for a server that set none (no database)."""
+
+    async def server_defaults(self, guild_id: int | None) -> ServerDefaults:
+        return ServerDefaults()
+
+    async def table_options(self, guild_id: int | None, game_key: str, preset: str | None,
+                            options: dict[str, Any] | None) -> Any:
+        return (*ServerSettings._merged(ServerDefaults(), game_key, preset, options),
+                TablePolicy())
+
+
 def _bot(tmp_path: Path) -> discord.Client:
     settings = Settings(_env_file=None, database_path=tmp_path / "x.db")  # type: ignore[call-arg]
-    return create_bot(settings)
+    bot = create_bot(settings)
+    bot.table_ui = SimpleNamespace(service=NoDefaults())  # type: ignore[assignment]
+    return bot
 
 
 async def test_table_commands_in_a_dm_are_refused_politely(tmp_path: Path) -> None:

@@ -66,6 +66,8 @@ async def test_every_command_is_answered_in_every_phase(fake: FakeDiscord,
             for user in (alice, bob):
                 text = await answered(fake, await fake.slash(user, path, options))
                 assert text, f"{label}: /{path} answered with nothing"
+        # `/parlour config ai allowed:False` ran too: the next phase's tables may seat the AI.
+        await runner.service.set_ai_allowed(int(fake.guild_id), True)
 
     await sweep("no table")
     table_id, _ = await open_table(runner, alice)
