@@ -84,7 +84,7 @@ class SkatCog(GameCog, game_key="skat"):
     def hand_extras(self, table: TableInfo, seat: int) -> list[discord.Embed]:
         """Beside the cards, for learners: what each game is worth, and the book's safe counts."""
         options = table.rules
-        mine = table.state.view(seat) if table.state is not None else None
+        mine = table.play.view(seat) if table.play is not None else None
         text = (advice_text(mine, options)
                 if isinstance(mine, SkatView) and isinstance(options, SkatOptions) else "")
         return [discord.Embed(title="For learners", description=text)] if text else []

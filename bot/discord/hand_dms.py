@@ -96,10 +96,10 @@ class HandDMs:
         """Send the hand with its legal actions to each human who must act now (and every
         human's new hand at a deal); take the turn out of DMs whose turn has passed."""
         table = update.table
-        state = table.state
-        if state is None or on_the_table(table.game_key):
+        play = table.play
+        if play is None or on_the_table(table.game_key):
             return  # a game played on its table message sends no hands
-        to_act = set(state.to_act) if table.status is TableStatus.PLAYING else set()
+        to_act = set(play.to_act) if table.status is TableStatus.PLAYING else set()
         # A fresh deal shows every human the new hand at once, not only the one who acts.
         new_deal = table.status is TableStatus.PLAYING and (
             update.reason == "started" or any(e.kind in DEAL_EVENTS for e in update.events)
@@ -180,11 +180,11 @@ class HandDMs:
 
     async def reoffer(self, table: TableInfo) -> None:
         """After a restart: each human who must act gets their turn again."""
-        state = table.state
-        if table.status is not TableStatus.PLAYING or state is None:
+        play = table.play
+        if table.status is not TableStatus.PLAYING or play is None:
             return
         for seat in table.seats:
-            if seat.user_id is None or seat.is_ai or seat.index not in state.to_act:
+            if seat.user_id is None or seat.is_ai or seat.index not in play.to_act:
                 continue
             await self.offer_turn(table, seat.index, seat.user_id, note=RESTARTED)
 

@@ -27,13 +27,13 @@ def turn_layout(table: TableInfo) -> Layout | None:
     """The actions of the seat to act, laid out for the table message; None when nobody a
     person controls is to act (the lobby, the end, an AI seat, a resigned seat). Only the
     first seat to act is offered: the games played this way have one seat to act at a time."""
-    state = table.state
-    if table.status is not TableStatus.PLAYING or state is None or not state.to_act:
+    play = table.play
+    if table.status is not TableStatus.PLAYING or play is None or not play.to_act:
         return None
-    seat = state.to_act[0]
+    seat = play.to_act[0]
     info = next((s for s in table.seats if s.index == seat), None)
     if info is None or info.user_id is None or info.is_ai:
         return None
-    layout = plan_for(table.game_key, state.view(seat), state.legal_actions(seat), table.rules,
+    layout = plan_for(table.game_key, play.view(seat), play.legal(seat), table.rules,
                       table.id, table.version)
     return layout if layout.rows else None

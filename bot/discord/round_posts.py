@@ -39,10 +39,10 @@ def report_nonce(table: TableInfo, number: int) -> int:
 def report_text(report: Report) -> str:
     """The post of a report: the game's text for a round, or the game-over summary."""
     table = report.table
-    if report.summary or table.state is None:
+    if report.summary or table.play is None:
         return summary_text(table)
-    done = Round(report.number, report.record)
-    return report.spec.text(table.state, done, report.analysis, seat_names(table))
+    done = Round(report.number, report.record, report.line)
+    return report.spec.text(table.rules, done, report.analysis, seat_names(table))
 
 
 def _clip(text: str, limit: int) -> str:

@@ -99,13 +99,13 @@ def solo_message(
     style: str = render.DEFAULT_STYLE,
 ) -> SoloMessage:
     """The message of a solo game: the player's view, news, and the moves as components."""
-    state = table.state
+    play = table.play
     names = [s.name for s in table.seats] or ["You"]
     embed = discord.Embed(title=_title(table), colour=discord.Colour.dark_green())
-    if state is None:
+    if play is None:
         embed.description = "This game has no deal."
         return SoloMessage(embed, None, None, note)
-    view = state.view(0)
+    view = play.view(0)
     lines = [render.table_text(view, names)]
     news = [e.text for e in events if e.text and e.private_to in (None, 0)]
     if news:
@@ -114,13 +114,13 @@ def solo_message(
     if table.status is TableStatus.PLAYING:
         game = registry.get(table.game_key)
         kit = [*([(UNDO, "Undo")] if table.version > 1 else []),
-               *([(AUTO, "Auto")] if game.auto_move(state) is not None else []),
+               *([(AUTO, "Auto")] if play.auto_move() is not None else []),
                *([(HINT, "Hint")] if type(game).advise is not Game.advise else []),
                (RULES, "Rules")]
-        layout = plan_picker(view, state.legal_actions(0), table.id, table.version, picked, kit)
+        layout = plan_picker(view, play.legal(0), table.id, table.version, picked, kit)
         layout_view = action_view(layout)
     else:
-        outcome = state.outcome()
+        outcome = play.outcome()
         if outcome is not None:
             lines.extend(outcome.lines)
         elif table.status is TableStatus.ABORTED:
@@ -356,11 +356,11 @@ class SoloUI:
             await interaction.response.defer(ephemeral=True, thinking=True)
             advice = await self.service.advise(table_id, interaction.user.id)
             table = await self.service.get(table_id)
-            if advice is None or advice.action is None or table.state is None:
+            if advice is None or advice.action is None or table.play is None:
                 note = advice.note if advice is not None else "This game gives no hints."
                 await interaction.followup.send(note, ephemeral=True)
                 return
-            view = table.state.view(0)
+            view = table.play.view(0)
             action = Action.parse(advice.action)
             label = render.action_label(view, action)
             if (halves := render.move_halves(view, action)) is not None:

@@ -126,19 +126,19 @@ def _picture_names(table: TableInfo) -> list[str]:
 def table_picture(table: TableInfo, style: str = render.DEFAULT_STYLE) -> Picture | None:
     """The public table drawn for the channel message; None before the deal or for a game
     without pictures. CPU work: the kit draws it off the event loop (`bot.discord.painter`)."""
-    if table.state is None or not render.draws_pictures(table.game_key):
+    if (play := table.play) is None or not render.draws_pictures(table.game_key):
         return None
-    drawn = render.table_picture(table.state.view(None), _picture_names(table), style)
+    drawn = render.table_picture(play.view(None), _picture_names(table), style)
     return None if drawn.png is None else Picture(drawn.png, drawn.alt, TABLE_PICTURE)
 
 
 def hand_picture(table: TableInfo, seat: int,
                  style: str = render.DEFAULT_STYLE) -> Picture | None:
     """A seat's hand drawn for its private message, the cards it may play now raised."""
-    if table.state is None or not render.draws_pictures(table.game_key):
+    if (play := table.play) is None or not render.draws_pictures(table.game_key):
         return None
-    legal = table.state.legal_actions(seat) if table.is_open and not _ai_plays(table, seat) else []
-    drawn = render.hand_picture(table.state.view(seat), _picture_names(table), style, legal)
+    legal = play.legal(seat) if table.is_open and not _ai_plays(table, seat) else []
+    drawn = render.hand_picture(play.view(seat), _picture_names(table), style, legal)
     return None if drawn.png is None else Picture(drawn.png, drawn.alt, HAND_PICTURE)
 
 
@@ -148,13 +148,14 @@ def _ai_plays(table: TableInfo, seat: int) -> bool:
 
 
 def table_embed(table: TableInfo, picture: Picture | None = None) -> discord.Embed:
-    """The channel message's embed: the public view only (``state.view(None)``), with
+    """The channel message's embed: the public view only (``play.view(None)``), with
     ``picture`` as its image (the table drawn, or in a DM the seat's hand)."""
     names = seat_names(table)
     embed = discord.Embed(title=table_title(table), colour=_COLOURS.get(table.status))
     if picture is not None:
         embed.set_image(url=f"attachment://{picture.filename}")
-    if table.state is None:
+    play = table.play
+    if play is None:
         embed.description = clip(_lobby_text(table), EMBED_DESCRIPTION_MAX)
         if table.status is TableStatus.LOBBY:
             embed.add_field(name="Lobby", value=(
@@ -167,16 +168,16 @@ def table_embed(table: TableInfo, picture: Picture | None = None) -> discord.Emb
             if stamp := _timestamp(table.lobby_deadline):
                 embed.add_field(name="Lobby closes", value=stamp)
     else:
-        public = table.state.view(None)
+        public = play.view(None)
         embed.description = clip(render.table_text(public, names), EMBED_DESCRIPTION_MAX)
-        if table.status is TableStatus.PLAYING and table.state.to_act:
-            who = ", ".join(f"**{names[s]}**" for s in table.state.to_act if s < len(names))
+        if table.status is TableStatus.PLAYING and play.to_act:
+            who = ", ".join(f"**{names[s]}**" for s in play.to_act if s < len(names))
             value = who
             if stamp := _timestamp(table.turn_deadline):
                 value = f"{who} · {stamp}"
             embed.add_field(name="To act", value=value, inline=False)
-    if table.status is TableStatus.FINISHED and table.state is not None:
-        outcome = table.state.outcome()
+    if table.status is TableStatus.FINISHED and play is not None:
+        outcome = play.outcome()
         if outcome is not None:
             winners = ", ".join(names[s] for s in outcome.winners if s < len(names)) or "nobody"
             embed.add_field(name="Winners", value=winners, inline=False)
@@ -242,9 +243,10 @@ def summary_text(table: TableInfo) -> str:
     """The post at the end of a game: outcome lines and winners."""
     names = seat_names(table)
     lines = [f"**{table_title(table)}**: the game is over."]
-    outcome = table.state.outcome() if table.state is not None else None
-    if outcome is not None and table.state is not None:
-        lines.extend(render.outcome_lines(table.state.view(None), outcome, names))
+    play = table.play
+    outcome = play.outcome() if play is not None else None
+    if outcome is not None and play is not None:
+        lines.extend(render.outcome_lines(play.view(None), outcome, names))
         winners = [names[s] for s in outcome.winners if s < len(names)]
         if winners:
             lines.append(f"Winners: {', '.join(winners)}.")
@@ -261,15 +263,15 @@ def hand_message(
     if note:
         parts.append(note)
     parts.extend(e.text for e in events if e.private_to == seat and e.text)
-    if table.state is None:
+    if (play := table.play) is None:
         return clip("\n".join([*parts, "The game has not started yet."]), CONTENT_MAX), None
-    view = table.state.view(seat)
+    view = play.view(seat)
     seat_info = next((s for s in table.seats if s.index == seat), None)
     ai_plays = _ai_plays(table, seat)
     parts.append(render.hand_text(view, names, ai_plays=ai_plays))
     if not table.is_open:  # the last word of every hand message, whoever moved last
         parts.append(GAME_OVER if table.status is TableStatus.FINISHED else TABLE_CLOSED)
-    legal: list[Action] = table.state.legal_actions(seat) if table.is_open else []
+    legal: list[Action] = play.legal(seat) if table.is_open else []
     if seat_info is not None and ai_plays:
         if seat_info.resigned:
             parts.append("You resigned: the AI plays this seat to the end.")

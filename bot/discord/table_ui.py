@@ -350,13 +350,13 @@ class TableUI:
         except Exception:
             return
         seat = table.seat_of(user_id)
-        state = table.state
+        play = table.play
         if (
             seat is None
             or seat.is_ai
-            or state is None
+            or play is None
             or table.status is not TableStatus.PLAYING
-            or seat.index not in state.to_act
+            or seat.index not in play.to_act
         ):
             return
         await self.hands.offer_turn(table, seat.index, user_id)
@@ -442,7 +442,7 @@ class TableUI:
         if seat is None:
             await refuse(interaction, "You have no seat at this table.")
             return
-        if table.state is None:
+        if table.play is None:
             await refuse(interaction, "The game has not started yet: there are no hands.")
             return
         if on_the_table(table.game_key):

@@ -26,7 +26,7 @@ def hands(state: State) -> list[Round]:
             for n in range(1, done + 1)]
 
 
-def hand_text(state: State, hand: Round, analysis: Any, names: list[str]) -> str:
+def hand_text(options: Any, hand: Round, analysis: Any, names: list[str]) -> str:
     if not isinstance(hand.record, HandReport):
         return (f"**Hand {hand.number}** of the match ended; its report was lost in a restart "
                 "(the scores are on the table message).")

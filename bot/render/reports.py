@@ -24,7 +24,9 @@ class Round:
     number: int
     record: Any | None
     """The round's public record (what its report and analysis are made from); None when the
-    state no longer holds it (a restart lost it): the report is then made from the state."""
+    state no longer holds it (a restart lost it): the report then says what ``line`` keeps."""
+    line: str | None = None
+    """What the state keeps of a round whose record is lost (Skat: its score sheet line)."""
 
 
 @dataclass(frozen=True)
@@ -56,8 +58,10 @@ class RoundReport:
 
     rounds: Callable[[State], list[Round]]
     """Every finished round of the state, in order (the score sheet's lines)."""
-    text: Callable[[State, Round, Any, list[str]], str]
-    """``text(state, round, analysis, names)``: the post of one round, with the players' names."""
+    text: Callable[[Any, Round, Any, list[str]], str]
+    """``text(options, round, analysis, names)``: the post of one round (from its public record,
+    or its ``line``), with the table's options and the players' names. It gets no state: the
+    Discord kit that posts it reads games through views only."""
     analysis: Analysis | None = None
     ended: Callable[[Sequence[Event]], bool] = ends_round
 

@@ -53,10 +53,10 @@ def deal_text(result: DealResult, options: SkatOptions, names: list[str],
     return "\n".join(lines)
 
 
-def sheet_text(state: SkatState, number: int, names: list[str]) -> str:
-    """A finished deal known only from the score sheet (its cards were lost in a restart)."""
-    entry = state.sheet.entries[number - 1]
-    text = render.personalise(entry.text, skat_seat_names(state.players), names)
+def sheet_text(line: str, number: int, names: list[str]) -> str:
+    """A finished deal known only from its score sheet ``line`` (its cards were lost in a
+    restart)."""
+    text = render.personalise(line, skat_seat_names(len(names)), names)
     return (f"**Deal {number}**: {text}\n"
             "No review: the bot restarted before this deal was posted, and only its line on "
             "the score sheet was kept.")
@@ -67,15 +67,14 @@ def deals(state: State) -> list[Round]:
     if not isinstance(state, SkatState):
         return []
     last = state.last
-    return [Round(n, last if last is not None and last.number == n else None)
-            for n in range(1, len(state.sheet.entries) + 1)]
+    return [Round(n, last if last is not None and last.number == n else None, entry.text)
+            for n, entry in enumerate(state.sheet.entries, start=1)]
 
 
-def report_text(state: State, deal: Round, review: Any, names: list[str]) -> str:
-    assert isinstance(state, SkatState)
+def report_text(options: Any, deal: Round, review: Any, names: list[str]) -> str:
     if not isinstance(deal.record, DealResult):
-        return sheet_text(state, deal.number, names)
-    return deal_text(deal.record, state.options, names, review)
+        return sheet_text(deal.line or "", deal.number, names)
+    return deal_text(deal.record, options, names, review)
 
 
 REPORT = RoundReport(

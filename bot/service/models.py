@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.games.base import Event, Options, Outcome, State, View
+from bot.games.base import Action, Event, Options, Outcome, State, View
 
 
 class TableStatus(StrEnum):
@@ -53,8 +53,46 @@ class TablePolicy(BaseModel):
     a result (end reason ``abandoned``)."""
 
 
+class Play:
+    """A game in progress as the layers above may know it: a reader's view, a seat's legal
+    actions, who is to act, the outcome. The Discord kit, the renderers and the cogs read a
+    table's game through this (``TableInfo.play``), never through its state: every message is
+    then composed from views, which hold no card hidden from their reader
+    (``tests/test_layers.py`` checks that no module above the service reads a state)."""
+
+    __slots__ = ("__state",)
+
+    def __init__(self, state: State) -> None:
+        self.__state = state
+
+    @property
+    def to_act(self) -> list[int]:
+        return list(self.__state.to_act)
+
+    @property
+    def is_over(self) -> bool:
+        return self.__state.is_over
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` sees (None: the public, the channel)."""
+        return self.__state.view(seat)
+
+    def legal(self, seat: int) -> list[Action]:
+        return self.__state.legal_actions(seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.__state.outcome()
+
+    def auto_move(self) -> Action | None:
+        """The move a solo game's Auto button would make now (`Game.auto_move`), if any."""
+        from bot.games import registry
+
+        return registry.get(self.__state.game).auto_move(self.__state)
+
+
 class TableInfo(BaseModel):
-    """A snapshot of one table. ``state`` is the game state (None in the lobby)."""
+    """A snapshot of one table. ``state`` is the game state (None in the lobby): the service's
+    own; the layers above read the game as `Play` (``play``)."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
@@ -87,6 +125,11 @@ class TableInfo(BaseModel):
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def play(self) -> Play | None:
+        """The game as the layers above may read it; None before the deal."""
+        return None if self.state is None else Play(self.state)
 
     @property
     def is_open(self) -> bool:

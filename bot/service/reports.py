@@ -64,6 +64,8 @@ class Report:
     """The round's public record, None when only the state's own line of it is left."""
     analysis: Any | None = None
     summary: bool = False
+    line: str | None = None
+    """That line (`Round.line`), when the record is lost."""
 
 
 Sink = Callable[[Report], Awaitable[bool]]
@@ -288,12 +290,13 @@ class RoundReports:
         """The report of round ``number``; None if the service is stopping meanwhile."""
         spec = self.specs[table.game_key]
         record = self._records.get(table.id, {}).get(number)
+        line = None
         if record is None and table.state is not None:
             rounds = spec.rounds(table.state)
             if number <= len(rounds):
-                record = rounds[number - 1].record
+                record, line = rounds[number - 1].record, rounds[number - 1].line
         if record is None or spec.analysis is None:
-            return Report(table, number, spec, record)
+            return Report(table, number, spec, record, line=line)
         options = table.rules
         analysis = await self.analyse(spec.analysis, record, options)
         if analysis is None:

@@ -14,7 +14,6 @@ import pytest
 import bot.discord.round_posts as reports_module
 from bot.discord.round_posts import RoundPosts, report_nonce, report_text
 from bot.games import registry
-from bot.games.base import State
 from bot.render.reports import Round, RoundReport
 from bot.service.models import TableStatus
 from bot.service.reports import Report
@@ -75,7 +74,7 @@ def test_a_round_s_text_is_the_game_s_with_names_and_the_last_is_the_summary() -
     state = game.new(4, game.options(game.default_preset), seed=1)
     table = table_for(state, 4)
 
-    def text(state: State, done: Round, analysis: Any, names: list[str]) -> str:
+    def text(options: Any, done: Round, analysis: Any, names: list[str]) -> str:
         return f"Round {done.number} ({done.record}, {analysis}) at {names[0]}'s table"
 
     spec = RoundReport(rounds=lambda state: [], text=text)

@@ -35,7 +35,7 @@ def test_every_hand_is_one_report_in_order(variant: str, players: int) -> None:
             newest = rounds[-1]
             assert isinstance(newest.record, HandReport) and newest.record.number == newest.number
             assert all(r.record is None for r in rounds[:-1])  # only the newest is kept
-            text = hand_text(state, newest, None, NAMES[:players])
+            text = hand_text(state.options, newest, None, NAMES[:players])
             assert text.startswith(("**Hand ", "**Game ")) and "Seat 1" not in text
             told.append(newest.number)
     assert state.is_over and told, "the match ended with its hands reported"
@@ -44,6 +44,6 @@ def test_every_hand_is_one_report_in_order(variant: str, players: int) -> None:
 def test_a_hand_the_state_no_longer_holds_is_told_by_its_number() -> None:
     game = registry.get("dominoes")
     state = game.new(2, game.options("draw"), 1)
-    text = hand_text(state, Round(3, None), None, NAMES[:2])
+    text = hand_text(state.options, Round(3, None), None, NAMES[:2])
     assert text.startswith("**Hand 3** of the match ended")
     assert report_for("dominoes") is REPORT

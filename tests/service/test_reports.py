@@ -32,7 +32,7 @@ def toy_rounds(state: State) -> list[Round]:
     return [Round(n, f"take {n}" if n == done else None) for n in range(1, done + 1)]
 
 
-def toy_text(state: State, done: Round, analysis: Any, names: list[str]) -> str:
+def toy_text(options: Any, done: Round, analysis: Any, names: list[str]) -> str:
     return f"Round {done.number}: {done.record} ({analysis})"
 
 
