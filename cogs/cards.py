@@ -1,4 +1,5 @@
-"""``/cards``: how cards are drawn for you (two suit colours, or the tournaments' four)."""
+"""``/cards``: how cards are drawn for you (two suit colours, the tournaments' four, or German
+suits)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ STYLES = [
                         value="two_colour"),
     app_commands.Choice(name="Four colours: clubs black, spades green, hearts red, diamonds "
                              "orange (Skat tournaments)", value="four_colour"),
+    app_commands.Choice(name="German suits: Eichel, Grün, Rot, Schellen, with Unter and Ober "
+                             "(as many Skat players know them)", value="german"),
 ]
 
 
@@ -21,7 +24,7 @@ class CardsCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="cards", description="How cards are drawn for you.")
-    @app_commands.describe(style="Two suit colours, or four")
+    @app_commands.describe(style="Two suit colours, four, or German suits")
     @app_commands.choices(style=STYLES)
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)

@@ -34,8 +34,8 @@ holds the picture and the moves: pick a card, then where it goes; Undo, Rules, G
 `/<solo> daily [game]` today's deal, the same for everyone; `/<solo> leaderboard [game] [today]`
 `/<solo> stats [game]` played, won, streaks and bests; `/<solo> show` your open game again
 
-**Anywhere**: `/leaderboard <game> [scope]`, `/stats [user]`, `/cards style` (two suit colours or
-four), `/help`. Managers: `/parlour config show` (presets, house rules, timeout, AI here).
+**Anywhere**: `/leaderboard <game> [scope]`, `/stats [user]`, `/cards style` (two suit colours, four,
+or German suits), `/help`. Managers: `/parlour config show` (presets, house rules, timeout, AI here).
 """
 
 

@@ -3,12 +3,14 @@
 A face has the rank over the suit in the top-left corner, a large centre pip, or for a court
 card its letter in a frame: fanned cards show only their left edge, so that one index is large
 enough to read on a phone (a second, turned index would crowd the centre at these sizes).
-Suits are glyphs of the shipped DejaVu Sans. Tiles are drawn three times larger and scaled
-down, for smooth edges.
+Suits are glyphs of the shipped DejaVu Sans; German suits (the ``german`` style) are drawn as
+shapes, acorns, leaves, hearts and bells, with U and O (Unter, Ober) for Jack and Queen. Tiles
+are drawn three times larger and scaled down, for smooth edges.
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Literal
 
@@ -16,7 +18,14 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.cards import SUIT_SYMBOL
 from bot.render.pictures.fonts import font
-from bot.render.pictures.style import BACK, BACK_LIGHT, CARD_EDGE, GOLD, suit_colour
+from bot.render.pictures.style import (
+    BACK,
+    BACK_LIGHT,
+    CARD_EDGE,
+    GERMAN_COURTS,
+    GOLD,
+    suit_colour,
+)
 
 Index = Literal["left", "right", "top"]
 Mark = Literal["plain", "highlight", "dim"]
@@ -42,14 +51,50 @@ def _centred(draw: ImageDraw.ImageDraw, x: float, y: float, text: str,
     draw.text((x - (left + right) / 2, y - (top + bottom) / 2), text, font=f, fill=fill)
 
 
-def _label(rank: str) -> str:
+def _label(rank: str, style: str = "two_colour") -> str:
+    if style == "german" and rank in GERMAN_COURTS:
+        return GERMAN_COURTS[rank]
     return "10" if rank == "T" else rank
 
 
+def _suit(d: ImageDraw.ImageDraw, x: float, y: float, suit: str, size: int,
+          colour: tuple[int, int, int], style: str) -> None:
+    """The suit's sign centred on (x, y), as large as its glyph at font ``size``."""
+    if style != "german" or suit == "H":  # German hearts are hearts
+        _centred(d, x, y, SUIT_SYMBOL[suit], font(size), colour)
+        return
+    r = 0.36 * size
+    dark = tuple(round(c * 0.55) for c in colour)
+    line = max(1, round(0.06 * r))
+    if suit == "D":  # Schellen: a round bell with its band, its slit and a knob on top
+        d.ellipse((x - 0.14 * r, y - 1.0 * r, x + 0.14 * r, y - 0.72 * r), fill=dark)
+        d.ellipse((x - 0.86 * r, y - 0.8 * r, x + 0.86 * r, y + 0.9 * r), fill=colour,
+                  outline=dark, width=line)
+        d.line((x - 0.84 * r, y - 0.05 * r, x + 0.84 * r, y - 0.05 * r), fill=dark, width=line)
+        d.ellipse((x - 0.17 * r, y + 0.3 * r, x + 0.17 * r, y + 0.62 * r), fill=dark)
+        d.line((x, y + 0.6 * r, x, y + 0.88 * r), fill=dark, width=line)
+    elif suit == "S":  # Grün: a leaf pointing up, its stem and its vein
+        steps = 24
+        left = [(x - 0.72 * r * math.sin(math.pi * t / steps),
+                 y + 0.75 * r - 1.75 * r * t / steps) for t in range(steps + 1)]
+        right = [(2 * x - px, py) for px, py in reversed(left)]
+        d.polygon(left + right, fill=colour, outline=dark)
+        d.line((x, y + 1.0 * r, x, y - 0.7 * r), fill=dark, width=line)
+    else:  # Eichel: an acorn, its nut under a hatched cap, and a stalk
+        d.ellipse((x - 0.5 * r, y - 0.25 * r, x + 0.5 * r, y + 1.0 * r), fill=colour,
+                  outline=dark, width=line)
+        d.chord((x - 0.66 * r, y - 0.62 * r, x + 0.66 * r, y + 0.22 * r), 180, 360,
+                fill=dark)
+        for k in (-0.3, 0.0, 0.3):
+            d.line((x + k * r - 0.15 * r, y - 0.45 * r, x + k * r + 0.15 * r, y - 0.22 * r),
+                   fill=colour, width=line)
+        d.line((x, y - 0.6 * r, x + 0.12 * r, y - 1.0 * r), fill=dark, width=2 * line)
+
+
 def _index(rank: str, suit: str, w: int, colour: tuple[int, int, int],
-           where: Index) -> Image.Image:
+           where: Index, style: str = "two_colour") -> Image.Image:
     """The corner index at supersampled size: rank over suit, or side by side for ``top``."""
-    label = _label(rank)
+    label = _label(rank, style)
     suit_size = round(0.3 * w)
     if where == "top":
         rank_f = font(round((0.28 if len(label) > 1 else 0.32) * w), True)
@@ -57,7 +102,7 @@ def _index(rank: str, suit: str, w: int, colour: tuple[int, int, int],
         im = Image.new("RGBA", (round(rank_w + 0.36 * w), round(0.34 * w)), (0, 0, 0, 0))
         d = ImageDraw.Draw(im)
         d.text((0, 0.17 * w), label, font=rank_f, fill=colour, anchor="lm")
-        _centred(d, rank_w + 0.2 * w, 0.17 * w, SUIT_SYMBOL[suit], font(suit_size), colour)
+        _suit(d, rank_w + 0.2 * w, 0.17 * w, suit, suit_size, colour, style)
         return im
     rank_size = round((0.27 if len(label) > 1 else 0.32) * w)
     cw, ch = round(0.36 * w), round(0.62 * w)
@@ -74,7 +119,7 @@ def _index(rank: str, suit: str, w: int, colour: tuple[int, int, int],
                  colour)
     else:
         _centred(d, cw / 2, 0.19 * w, label, font(rank_size, True), colour)
-    _centred(d, cw / 2, 0.47 * w, SUIT_SYMBOL[suit], font(suit_size), colour)
+    _suit(d, cw / 2, 0.47 * w, suit, suit_size, colour, style)
     return im
 
 
@@ -119,7 +164,7 @@ def card_tile(card: str | None, width: int, style: str = "two_colour",
         paper = _PAPER_LIT if mark == "highlight" else _PAPER
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=paper, outline=CARD_EDGE,
                             width=edge)
-        corner = _index(rank, suit, w, colour, index)
+        corner = _index(rank, suit, w, colour, index, style)
         pad = round(0.03 * w) if index != "top" else round(0.06 * w)
         x = w - corner.width - pad if index == "right" else pad
         im.alpha_composite(corner, (x, round(0.03 * w)))
@@ -131,12 +176,12 @@ def card_tile(card: str | None, width: int, style: str = "two_colour",
             d.rounded_rectangle((fx0, fy0, fx1, fy1), round(0.05 * w), fill=tint,
                                 outline=colour, width=max(_SS, round(0.015 * w)))
             cx, fh = (fx0 + fx1) / 2, fy1 - fy0
-            _centred(d, cx, fy0 + 0.36 * fh, _COURTS[rank], font(round(0.42 * w), True),
+            _centred(d, cx, fy0 + 0.36 * fh, _label(rank, style), font(round(0.42 * w), True),
                      colour)
-            _centred(d, cx, fy0 + 0.72 * fh, SUIT_SYMBOL[suit], font(round(0.26 * w)), colour)
+            _suit(d, cx, fy0 + 0.72 * fh, suit, round(0.26 * w), colour, style)
         else:
             size = 0.7 if rank == "A" else 0.54
-            _centred(d, cx, cy, SUIT_SYMBOL[suit], font(round(size * w)), colour)
+            _suit(d, cx, cy, suit, round(size * w), colour, style)
     if mark == "highlight":
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius, outline=GOLD,
                             width=max(2 * _SS, round(0.06 * w)))
