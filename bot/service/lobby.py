@@ -71,17 +71,30 @@ class Lobby:
             game.check_players(count, opts)
         except GameError as exc:
             raise BadOptions(str(exc)) from None
+        return await self._open_lobby(
+            game, opts, policy, guild_id=guild_id, channel_id=channel_id,
+            options=dict(options or {}), players=count, host=SeatRow(0, host_id, host_name),
+            seed=secrets.randbits(63) if seed is None else seed)
+
+    async def _open_lobby(self: TableService, game: Any, opts: Any, policy: TablePolicy, *,
+                          guild_id: int | None, channel_id: int, options: dict[str, Any],
+                          players: int, host: SeatRow, seed: int, others: list[SeatRow] | None
+                          = None, rematch_of: int | None = None) -> TableInfo:
+        """Write a new lobby (one per channel, under the create lock), arm its expiry and
+        publish it: a new table's and a rematch's last step."""
         async with self._create_lock:
             existing = await self.table_in_channel(channel_id)
             if existing is not None:
+                if rematch_of is not None and existing.rematch_of == rematch_of:
+                    raise RematchOpen(rematch_of, existing.id)
                 raise TableExists(self._exists_message(existing))
             try:
                 row = await self.store.create_table(
-                    guild_id=guild_id, channel_id=channel_id, game_key=game_key,
-                    preset=opts.preset, options=dict(options or {}), players=count,
-                    host=SeatRow(0, host_id, host_name),
-                    seed=secrets.randbits(63) if seed is None else seed,
+                    guild_id=guild_id, channel_id=channel_id, game_key=game.key,
+                    preset=opts.preset, options=options, players=players, host=host,
+                    others=others or [], seed=seed,
                     lobby_deadline=self.clock.now() + timedelta(seconds=self.lobby_timeout_s),
+                    rematch_of=rematch_of,
                     policy=policy.model_dump() if policy != TablePolicy() else None,
                 )
             except ChannelTaken:
@@ -91,7 +104,7 @@ class Lobby:
             live = _Live(self._info_from_row(row, game, opts), game, opts)
             self._live[row.id] = live
             self._arm(live)
-        self._enqueue(TableUpdate(table=live.info, reason="created", actor_seat=0))
+        self._enqueue(TableUpdate(table=live.info, reason="created", actor_seat=host.seat))
         return live.info
 
     @_completes
@@ -126,31 +139,11 @@ class Lobby:
             for s in row.seats if s.seat != mine.seat
             if s.user_id is not None or policy.ai_allowed  # no AI where the server allows none
         ]
-        async with self._create_lock:
-            existing = await self.table_in_channel(row.channel_id)
-            if existing is not None:
-                if existing.rematch_of == table_id:
-                    raise RematchOpen(table_id, existing.id)
-                raise TableExists(self._exists_message(existing))
-            try:
-                new = await self.store.create_table(
-                    guild_id=row.guild_id, channel_id=row.channel_id, game_key=row.game_key,
-                    preset=row.preset, options=dict(row.options), players=row.players,
-                    host=SeatRow(mine.seat, user_id, name), others=others,
-                    seed=secrets.randbits(63),
-                    lobby_deadline=self.clock.now() + timedelta(seconds=self.lobby_timeout_s),
-                    rematch_of=table_id,
-                    policy=policy.model_dump() if policy != TablePolicy() else None,
-                )
-            except ChannelTaken:
-                raise TableExists(
-                    "This channel already has an open table; finish or abort it first."
-                ) from None
-            live = _Live(self._info_from_row(new, game, opts), game, opts)
-            self._live[new.id] = live
-            self._arm(live)
-        self._enqueue(TableUpdate(table=live.info, reason="created", actor_seat=mine.seat))
-        return live.info
+        return await self._open_lobby(
+            game, opts, policy, guild_id=row.guild_id, channel_id=row.channel_id,
+            options=dict(row.options), players=row.players,
+            host=SeatRow(mine.seat, user_id, name), others=others, seed=secrets.randbits(63),
+            rematch_of=table_id)
 
     @_completes
     async def join(self: TableService, table_id: int, user_id: int, name: str) -> TableInfo:
