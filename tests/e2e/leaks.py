@@ -336,7 +336,8 @@ class LeakWatch:
     def _tables_named(self, text: str, codes: list[str]) -> set[int]:
         """The known tables a private message says it is about: its custom ids' tables, or
         the hand message's header (``**Euchre · modern**, table 12``)."""
-        named = {p.table_id for c in codes if (p := ids.parse(c)) is not None}
+        named = {t for c in codes
+                 if (t := getattr(ids.parse(c), "table_id", None)) is not None}
         named |= {int(m[1]) for m in _TABLE_HEADER.finditer(text)}
         return named & set(self.seats)
 
