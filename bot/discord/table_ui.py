@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -474,15 +474,24 @@ def _dispatchable(interaction: discord.Interaction, custom_id: str) -> bool:
     data: Any = interaction.data or {}
     if message is None:
         return False
-    try:
-        view = discord.ui.View.from_message(message, timeout=None)
-    except Exception:
-        return False
     kind = data.get("component_type")
     return any(
-        getattr(item, "custom_id", None) == custom_id and item.type.value == kind
-        for item in view.walk_children()
+        getattr(comp, "custom_id", None) == custom_id and comp.type.value == kind
+        for comp in _components(message.components)
     )
+
+
+def _components(components: Iterable[Any]) -> Iterator[Any]:
+    """Every component of a message, rows and containers opened (read as discord.py parsed
+    them: cheaper than building a View from the message on every click)."""
+    for comp in components:
+        yield comp
+        for attr in ("children", "components"):
+            inner = getattr(comp, attr, None)
+            if isinstance(inner, list):
+                yield from _components(inner)
+        if (accessory := getattr(comp, "accessory", None)) is not None:
+            yield accessory
 
 
 def _by_a_person(update: TableUpdate) -> bool:
