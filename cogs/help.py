@@ -30,8 +30,9 @@ holds the picture and the moves: pick a card, then where it goes; Undo, Rules, G
 `/<solo> daily [game]` today's deal, the same for everyone; `/<solo> leaderboard [game] [today]`
 `/<solo> stats [game]` played, won, streaks and bests; `/<solo> show` your open game again
 
-**Anywhere**: `/leaderboard <game> [scope]`, `/stats [user]`, `/cards style` (two suit colours or
-four), `/help`.
+**Anywhere**: `/leaderboard <game> [scope] [season] [order]` 10 a page (buttons); a season is
+a calendar quarter (UTC); Skat may go by list points. `/stats [user]` (or right-click a member:
+Apps > **Parlour stats**), `/cards style` (two suit colours or four), `/help`.
 """
 
 

@@ -31,6 +31,7 @@ class ClickHandler(Protocol):
     async def on_pick(
         self, interaction: Interaction, table_id: int, version: int, source: str
     ) -> None: ...
+    async def on_ladder(self, interaction: Interaction, ladder: ids.LadderId) -> None: ...
     async def on_bad_component(self, interaction: Interaction, why: str) -> None: ...
 
 
@@ -61,6 +62,8 @@ async def _dispatch(interaction: Interaction, custom_id: str, select_value: str 
             await handler.on_bad_component(interaction, "That choice is not one I offered.")
         else:
             await handler.on_pick(interaction, parsed.table_id, parsed.version, select_value)
+    elif isinstance(parsed, ids.LadderId):
+        await handler.on_ladder(interaction, parsed)
     else:
         # Forged or garbled by a client: worth a note, not an alarm (at most INFO).
         log.info("a click with a malformed custom id: %r", custom_id)
@@ -94,6 +97,10 @@ class LobbyButton(_ParlourButton, template=ids.LOBBY_TEMPLATE):
 
 class HandButton(_ParlourButton, template=ids.HAND_TEMPLATE):
     pass
+
+
+class LadderButton(_ParlourButton, template=ids.LADDER_TEMPLATE):
+    """A leaderboard's First/Previous/Next/Last (`bot.discord.ladders`)."""
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
@@ -137,6 +144,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton,
     LobbyButton,
     HandButton,
+    LadderButton,
     ActionSelect,
     PickSelect,
 )
