@@ -126,3 +126,22 @@ async def test_the_parlour_stats_user_menu_answers_as_stats(fake: FakeDiscord,
     assert "bob's games" in menu.text and "won of 1" in menu.text
     nobody = await fake.reply(await fake.user_command(bob, "Parlour stats", alice), WAIT_S)
     assert nobody.ephemeral and "has not finished a game yet" in nobody.text
+
+
+async def test_a_patience_ladder_pages_the_same_way(fake: FakeDiscord, runner: BotRunner) -> None:
+    alice = fake.add_user("alice")
+    await fill_ladder(runner.service.store, "patience", None, 12, preset="nestor")
+    # Most wins first (the odd players won their one game), then by user id.
+    expected = [f"player{i:02d}" for i in [*range(1, 12, 2), *range(0, 12, 2)]]
+    for inter in (await fake.slash(alice, "patience leaderboard", {"game": "nestor"}),
+                  await fake.slash(alice, "leaderboard", {"game": "patience",
+                                                          "variant": "Nestor"})):
+        shown = await fake.reply(inter, WAIT_S)
+        message = fake.messages[shown.message["id"]]
+        lines, footer = page_of(message)
+        assert "Nestor" in message["embeds"][0]["title"] and footer.startswith("page 1 of 2")
+        message = await turn(fake, alice, message, "l")
+        rest, footer = page_of(message)
+        assert footer.startswith("page 2 of 2")
+        assert [name for _, name in lines + rest] == expected
+        assert [n for n, _ in lines + rest] == list(range(1, 13))
