@@ -16,26 +16,24 @@ HELP = """\
 
 **At a table** (in a server channel; `<game>` is {games}):
 `/<game> new [preset] [players] [house_rules] [thread]` open a table (house rules in words:
-`stick the dealer, target 7`; `/<game> rules` lists them); the lobby has Join, Leave, Add AI, Start
+`stick the dealer, target 7`); the lobby has Join, Leave, Add AI, Start
 `/<game> join`, `/<game> leave`, `/<game> bot` take a seat, leave it, seat an AI player
-`/<game> start [fill]` deal (the host, or anyone who may manage the channel)
+`/<game> start [fill]` deal (host or channel managers); `/<game> abort` close the table
 `/<game> hand` your cards and choices, only to you; `/<game> score` the table
-`/<game> rules [preset]` the rules; `/<game> abort` close the table
-`/<game> remove <seat>` free a lobby seat (host); `/<game> resign` let the AI finish for you
-`/<game> history [game]` your and this channel's recent games; replay one deal by deal and
-trick by trick (you see the table as everyone saw it, and your own hand only)
-Your hand arrives by DM with a button for every legal move. If your DMs are closed, press
-**Show my hand** under the table message instead. When a game ends, **Rematch** under its
-table message opens it again: same rules, and each player's seat kept until they press Join.{public}
+`/<game> rules [preset]` the rules and every house rule; `/<game> resign` let the AI finish
+`/<game> remove <seat>` free a lobby seat (host); `/<game> history [game]` recent games, and
+a replay of one (the table as everyone saw it, and your own hand)
+Your hand arrives by DM with a button for every legal move (DMs closed? press **Show my
+hand**). **Rematch** under a finished table opens it again, each seat kept for its player.{public}
 
 **Alone, in a DM with me** (`<solo>` is {solo}; from a server too, if you added the app):
-`/<solo> play [game] [seed]` deal a game (type to search all of them by name); the message
-holds the picture and the moves: pick a card, then where it goes; Undo, Rules, Give up
-`/<solo> daily [game]` today's deal, the same for everyone; `/<solo> leaderboard [game] [today]`
-`/<solo> stats [game]` played, won, streaks and bests; `/<solo> show` your open game again
+`/<solo> play [game] [seed]` deal a game (type to search them by name); pick a card, then
+where it goes; Undo, Rules, Give up. `/<solo> daily [game]` today's deal for everyone
+`/<solo> leaderboard [game] [today]`, `/<solo> stats [game]`, `/<solo> show` your open game
 
-**Anywhere**: `/leaderboard <game> [scope]`, `/stats [user]`, `/cards style` (two suit colours, four,
-or German suits), `/help`. Managers: `/parlour config show` (presets, house rules, timeout, AI here).
+**Anywhere**: `/leaderboard <game> [scope] [season] [order]` (a season is a quarter, UTC;
+Skat may go by list points), `/stats [user]` (or Apps > **Parlour stats** on a member),
+`/cards style` (two colours, four, or German suits), `/help`. Managers: `/parlour config show`.
 """
 
 

@@ -1,4 +1,5 @@
-"""``/leaderboard`` and ``/stats``: ratings and tallies the service keeps; they work anywhere."""
+"""``/leaderboard``, ``/stats`` and the "Parlour stats" user menu: ratings and tallies the service
+keeps, worded and paged by `bot.discord.ladders`; they work anywhere."""
 
 from __future__ import annotations
 
@@ -8,38 +9,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import ladders
+from bot.discord.custom_ids import ladder_view
+from bot.discord.ladders import counters, is_solo, title_of
 from bot.discord.replies import guard, refuse, reply
-from bot.discord.solocog import ladder_text
 from bot.games import registry
 from bot.games.registry import keys as game_keys
-
-
-def _title(key: str) -> str:
-    try:
-        return registry.get(key).title
-    except Exception:
-        return key.title()
-
-
-def _solo(key: str) -> bool:
-    try:
-        return registry.get(key).traits.mode == "solo"
-    except Exception:
-        return False
-
-
-def _line(key: str, rating: float, wins: int, games: int, tallies: dict[str, float]) -> str:
-    """A player's standing: a solo game's ladder is wins (no opponents move a rating)."""
-    if _solo(key):
-        share = f" ({100 * wins / games:.0f}%)" if games else ""
-        return f"{wins} won of {games}{share}"
-    return f"{rating:.0f} ({wins} won of {games}{_list_points(tallies)})"
-
-
-def _list_points(tallies: dict[str, float]) -> str:
-    """Skat keeps a score sheet: its running list points show beside the rating."""
-    points = tallies.get("list_points")
-    return "" if points is None else f"; list points {points:+.0f}"
 
 
 async def _game_autocomplete(
@@ -47,8 +22,8 @@ async def _game_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     """Every game Parlour hosts, by key or title (no fixed list of 25 choices)."""
     q = current.strip().lower()
-    keys = [k for k in game_keys() if q in k or q in _title(k).lower()]
-    return [app_commands.Choice(name=_title(k), value=k) for k in keys[:25]]
+    keys = [k for k in game_keys() if q in k or q in title_of(k).lower()]
+    return [app_commands.Choice(name=title_of(k), value=k) for k in keys[:25]]
 
 
 async def _variant_autocomplete(
@@ -65,6 +40,18 @@ async def _variant_autocomplete(
 class LeaderboardCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        # User-installable like /stats: it answers in DMs and servers without the bot too.
+        self.stats_menu = app_commands.ContextMenu(
+            name="Parlour stats", callback=self.member_stats,
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=True, private_channel=True))
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.stats_menu)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.stats_menu.name, type=self.stats_menu.type)
 
     @property
     def service(self):  # type: ignore[no-untyped-def]
@@ -72,9 +59,13 @@ class LeaderboardCog(commands.Cog):
 
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    @app_commands.command(name="leaderboard", description="The best players of a game.")
+    @app_commands.command(
+        name="leaderboard",
+        description="The best players of a game, 10 a page; a season is a calendar quarter (UTC).")
     @app_commands.describe(game="Which game", scope="This server only, or everywhere",
-                           variant="One variant of a game played alone (a patience)")
+                           variant="One variant of a game played alone (a patience)",
+                           season="All time, or this season (a calendar quarter, UTC)",
+                           order="Skat: by rating, or by Seeger-Fabian list points")
     @app_commands.autocomplete(game=_game_autocomplete, variant=_variant_autocomplete)
     async def leaderboard(
         self,
@@ -82,39 +73,37 @@ class LeaderboardCog(commands.Cog):
         game: str,
         scope: Literal["server", "global"] = "server",
         variant: str | None = None,
+        season: Literal["all time", "this season"] = "all time",
+        order: Literal["rating", "list points"] = "rating",
     ) -> None:
         async with guard(interaction):
             if game not in game_keys():
                 await refuse(interaction, f"I don't know a game called `{game}`.")
                 return
-            if variant and _solo(game):
+            if is_solo(game) and (season != "all time" or order != "rating"):
+                await refuse(interaction, f"{title_of(game)} keeps no seasons or list points: "
+                                          "leave out season and order.")
+                return
+            if order == "list points" and game not in ladders.SEASON_ORDER:
+                await refuse(interaction, f"Only Skat keeps list points; {title_of(game)} is "
+                                          "ordered by rating.")
+                return
+            if variant and is_solo(game):
                 found = registry.get(game).find_variants(variant, limit=1)
                 preset = registry.get(game).options(found[0].id if found else variant).preset
-                rows = await self.service.solo_leaderboard(game, preset)
-                title = next(v.title for v in registry.get(game).variants() if v.id == preset)
-                text = ladder_text(rows) or f"Nobody has finished {title} yet."
-                embed = discord.Embed(title=f"{title} leaderboard", description=text)
-                await reply(interaction, embed=embed, ephemeral=False)
+                view, scope_id = ladder_view(preset=preset), 0
+            else:
+                # In a DM "server" means nothing: show the global board (scope 0).
+                scope_id = (interaction.guild_id or 0) if scope == "server" else 0
+                chosen = self.service.season() if season == "this season" else None
+                view = ladder_view(season=chosen,
+                                   by=ladders.LIST_POINTS if order == "list points" else None)
+            page = await ladders.page_of(self.service, game, scope_id, view, 1)
+            if page.embed is None:
+                await reply(interaction, page.text, ephemeral=False)
                 return
-            guild_id = interaction.guild_id if scope == "server" else None
-            if scope == "server" and guild_id is None:
-                guild_id = None  # in a DM "server" means nothing: show the global board
-                scope = "global"
-            rows = await self.service.leaderboard(game, guild_id)
-            where = "this server" if scope == "server" else "all servers"
-            if not rows:
-                text = f"No finished {_title(game)} games on {where} yet."
-                await reply(interaction, text, ephemeral=False)
-                return
-            lines = [
-                f"{i}. **{discord.utils.escape_markdown(r.name)}**: "
-                f"{_line(game, r.rating, r.wins, r.games, r.tallies)}"
-                for i, r in enumerate(rows, start=1)
-            ]
-            embed = discord.Embed(
-                title=f"{_title(game)} leaderboard ({where})", description="\n".join(lines)
-            )
-            await reply(interaction, embed=embed, ephemeral=False)
+            await reply(interaction, embed=page.embed, ephemeral=False,
+                        **({"view": page.view} if page.view else {}))
 
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
@@ -123,8 +112,18 @@ class LeaderboardCog(commands.Cog):
     async def stats(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
+        await self._stats(interaction, user or interaction.user)
+
+    async def member_stats(
+        self, interaction: discord.Interaction, user: discord.User | discord.Member
+    ) -> None:
+        """The "Parlour stats" user menu: the same answer as ``/stats user:``."""
+        await self._stats(interaction, user)
+
+    async def _stats(
+        self, interaction: discord.Interaction, who: discord.User | discord.Member
+    ) -> None:
         async with guard(interaction):
-            who = user or interaction.user
             stats = await self.service.stats(who.id, interaction.guild_id)
             name = discord.utils.escape_markdown(getattr(who, "display_name", who.name))
             if not stats.per_game:
@@ -136,9 +135,10 @@ class LeaderboardCog(commands.Cog):
                 wins = int(numbers.get("wins", 0))
                 rating = numbers.get("rating")
                 value = f"{wins} won of {games}"
-                if rating is not None and not _solo(key):
+                if rating is not None and not is_solo(key):
                     value += f" · rating {rating:.0f}"
-                embed.add_field(name=_title(key), value=value, inline=False)
+                value += counters(numbers).replace(";", " ·", 1)
+                embed.add_field(name=title_of(key), value=value, inline=False)
             await reply(interaction, embed=embed)
 
 

@@ -33,6 +33,7 @@ class ClickHandler(Protocol):
     ) -> None: ...
     async def on_rematch(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_replay(self, interaction: Interaction, table_id: int, step: int) -> None: ...
+    async def on_ladder(self, interaction: Interaction, ladder: ids.LadderId) -> None: ...
     async def on_bad_component(self, interaction: Interaction, why: str) -> None: ...
 
 
@@ -67,6 +68,8 @@ async def _dispatch(interaction: Interaction, custom_id: str, select_value: str 
             await handler.on_pick(interaction, parsed.table_id, parsed.version, select_value)
     elif isinstance(parsed, ids.ReplayId):
         await handler.on_replay(interaction, parsed.table_id, parsed.step)
+    elif isinstance(parsed, ids.LadderId):
+        await handler.on_ladder(interaction, parsed)
     else:
         # Forged or garbled by a client: worth a note, not an alarm (at most INFO).
         log.info("a click with a malformed custom id: %r", custom_id)
@@ -108,6 +111,10 @@ class RematchButton(_ParlourButton, template=ids.REMATCH_TEMPLATE):
 
 class ReplayButton(_ParlourButton, template=ids.REPLAY_TEMPLATE):
     """A replay viewer's button (first, previous/next deal, trick or move, last)."""
+
+
+class LadderButton(_ParlourButton, template=ids.LADDER_TEMPLATE):
+    """A leaderboard's First/Previous/Next/Last (`bot.discord.ladders`)."""
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
@@ -153,6 +160,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
     RematchButton,
     ReplayButton,
+    LadderButton,
     ActionSelect,
     PickSelect,
 )

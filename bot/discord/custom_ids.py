@@ -27,6 +27,17 @@ custom id                              meaning
                                        the button (``f`` first, ``pd``/``nd`` previous/next
                                        deal, ``pt``/``nt`` trick, ``pm``/``nm`` move, ``l``
                                        last), so no two buttons of a message share an id
+``pb:<game>:<scope>:<view>:<page>:<go>``
+                                       a leaderboard's paging button: ``game`` a registry
+                                       key, ``scope`` ``0`` (every server) or the guild id,
+                                       ``view`` ``r`` (by rating), ``l`` (by list points,
+                                       all time), ``s<year>q<n>`` (one season, a calendar
+                                       quarter in UTC, e.g. ``s2026q4``), ``v<preset>`` (a
+                                       solo variant's ladder) or ``v<preset>.<seed>`` (one
+                                       deal's); ``page`` the 1-based page the message shows;
+                                       ``go`` ``f``/``p``/``n``/``l`` (first, previous,
+                                       next, last): the page is worked out at the click, so
+                                       "last" stays last as the ladder grows
 =====================================  ==================================================
 
 Ids are decimal, the action is the game's compact form (``kind`` or ``kind:arg``). A custom id
@@ -42,7 +53,9 @@ Slash commands (``<game>`` is a registry key: ``euchre``, ``skat``):
   ``/<game> history [game]`` (the user's and the channel's recent finished games; with a
   table id, that game's replay viewer, answered ephemerally);
   ``/skat new`` also takes ``[deals]`` and ``[points]`` (running card points on the table);
-- ``/leaderboard <game> [scope: server|global]``, ``/stats [user]``, ``/help`` (anywhere).
+- ``/leaderboard <game> [scope: server|global] [variant] [season: all time|this season]
+  [order: rating|list points]``, ``/stats [user]``, ``/help`` (anywhere); the user context
+  menu "Parlour stats" answers as ``/stats user:`` does.
 """
 
 from __future__ import annotations
@@ -67,6 +80,12 @@ HAND_TEMPLATE = r"(?s)ph:(?P<rest>.*)"
 PICK_TEMPLATE = r"(?s)pk:(?P<rest>.*)"
 REMATCH_TEMPLATE = r"(?s)pr:(?P<rest>.*)"
 REPLAY_TEMPLATE = r"(?s)pv:(?P<rest>.*)"
+LADDER_TEMPLATE = r"(?s)pb:(?P<rest>.*)"
+PREFIXES = ("pa:", "ps:", "pl:", "ph:", "pk:", "pr:", "pv:", "pb:")
+"""Every prefix of ours: a click on one of them is answered even when malformed."""
+LADDER_GOES = ("f", "p", "n", "l")
+LadderGo = Literal["f", "p", "n", "l"]
+MAX_PAGE = 99_999
 
 MAX_ID = 2**63 - 1
 """Table ids and versions are SQLite integers: a larger number must never reach the database."""
@@ -80,6 +99,11 @@ _HAND_RE = re.compile(rf"ph:(?P<table>{_INT})")
 _PICK_RE = re.compile(rf"pk:(?P<table>{_INT}):(?P<version>{_INT})")
 _REMATCH_RE = re.compile(rf"pr:(?P<table>{_INT})")
 _REPLAY_RE = re.compile(rf"pv:(?P<table>{_INT}):(?P<step>{_INT}):(?P<op>{'|'.join(REPLAY_OPS)})")
+_LADDER_RE = re.compile(
+    rf"pb:(?P<game>[a-z][a-z0-9_]{{0,23}}):(?P<scope>{_INT})"
+    r":(?P<view>r|l|s[0-9]{4}q[1-4]|v[a-z0-9_]{1,32}(\.(0|[1-9][0-9]{0,18}))?)"
+    r":(?P<page>[1-9][0-9]{0,4}):(?P<go>[fpnl])"
+)
 _SOURCE_RE = re.compile(r"[A-Za-z0-9_\-.+]{1,32}")
 _ACTION_VALUE_RE = re.compile(_ACTION)
 
@@ -157,7 +181,53 @@ class ReplayId:
         return _checked(f"pv:{self.table_id}:{self.step}:{self.op}")
 
 
-CustomId = ActionId | SelectId | LobbyId | HandId | PickId | RematchId | ReplayId
+@dataclass(frozen=True)
+class LadderId:
+    """A leaderboard paging button (``pb:``): which ladder, the page shown, where to go."""
+
+    game: str
+    scope: int
+    view: str
+    page: int
+    go: LadderGo
+
+    @property
+    def table_id(self) -> int:
+        """Ladders belong to no table (kept so every id answers ``table_id``)."""
+        return 0
+
+    @property
+    def season(self) -> str | None:
+        """``2026Q4`` for a season's ladder (``s2026q4``), else None."""
+        return self.view[1:].upper() if self.view.startswith("s") else None
+
+    @property
+    def preset(self) -> str | None:
+        """The solo variant of a ``v`` ladder."""
+        return self.view[1:].split(".")[0] if self.view.startswith("v") else None
+
+    @property
+    def seed(self) -> int | None:
+        """The one deal of a ``v<preset>.<seed>`` ladder."""
+        if not self.view.startswith("v") or "." not in self.view:
+            return None
+        return int(self.view.split(".")[1])
+
+    def encode(self) -> str:
+        return _checked(f"pb:{self.game}:{self.scope}:{self.view}:{self.page}:{self.go}")
+
+
+def ladder_view(*, season: str | None = None, by: str | None = None, preset: str | None = None,
+                seed: int | None = None) -> str:
+    """The ``view`` field of a `LadderId` for a ladder's ordering (see the table above)."""
+    if preset is not None:
+        return f"v{preset}" + (f".{seed}" if seed is not None else "")
+    if season is not None:
+        return "s" + season.lower()
+    return "l" if by == "list_points" else "r"
+
+
+CustomId = ActionId | SelectId | LobbyId | HandId | PickId | RematchId | ReplayId | LadderId
 
 
 def _checked(text: str) -> str:
@@ -202,6 +272,13 @@ def parse(custom_id: str) -> CustomId | None:
         parsed = RematchId(int(m["table"]))
     elif m := _REPLAY_RE.fullmatch(custom_id):
         parsed = ReplayId(int(m["table"]), int(m["step"]), m["op"])  # type: ignore[arg-type]
+    elif m := _LADDER_RE.fullmatch(custom_id):
+        if int(m["scope"]) > MAX_ID or (
+                (seed := LadderId(m["game"], 0, m["view"], 1, "f").seed) is not None
+                and seed > MAX_ID):
+            return None
+        parsed = LadderId(m["game"], int(m["scope"]), m["view"], int(m["page"]),
+                          m["go"])  # type: ignore[arg-type]
     if parsed is None or parsed.table_id > MAX_ID or max(
             getattr(parsed, "version", 0), getattr(parsed, "step", 0)) > MAX_ID:
         return None  # 19 digits may still be past SQLite's largest integer

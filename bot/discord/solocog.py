@@ -19,13 +19,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import ladders
+from bot.discord.custom_ids import ladder_view
+from bot.discord.ladders import ladder_text
 from bot.discord.replies import guard, refuse, reply
 from bot.discord.solo_ui import SoloUI
 from bot.discord.table_messages import display_name
 from bot.discord.table_ui import TableUI
 from bot.games import registry
 from bot.games.base import Game, Variant
-from bot.service.models import SoloLadderRow, VariantStats
+from bot.service.models import VariantStats
 
 log = logging.getLogger(__name__)
 RULES_MAX = 4096
@@ -183,27 +186,20 @@ class SoloGameCog(commands.GroupCog):
             preset = self.game.options(self._variant(game)).preset
             seed = (await self.ui.service.daily(self.game_key, preset, self.today()))[0] if (
                 today) else None
-            rows = await self.ui.service.solo_leaderboard(self.game_key, preset, seed=seed)
-            title = self._title(preset) + (f" · today's deal #{seed}" if today else "")
-            if not rows:
+            view = ladder_view(preset=preset, seed=seed)
+            page = await ladders.page_of(self.ui.service, self.game_key, 0, view, 1)
+            if page.embed is None:
+                title = self._title(preset) + (f" · today's deal #{seed}" if today else "")
                 await reply(interaction, f"Nobody has finished {title} yet.", ephemeral=False)
                 return
-            embed = discord.Embed(title=title, description=ladder_text(rows))
-            await reply(interaction, embed=embed, ephemeral=False)
+            if today:
+                page.embed.title = f"{self._title(preset)} · today's deal #{seed}"
+            await reply(interaction, embed=page.embed, ephemeral=False,
+                        **({"view": page.view} if page.view else {}))
 
     def _title(self, preset: str) -> str:
         variant = next((v for v in self.game.variants() if v.id == preset), None)
         return variant.title if variant is not None else preset
-
-
-def ladder_text(rows: list[SoloLadderRow]) -> str:
-    """A solo variant's ladder: wins, then the fewest moves and the best time of a win."""
-    return "\n".join(
-        f"{i}. **{discord.utils.escape_markdown(r.name)}**: {r.wins} won of {r.games}"
-        + (f" · fewest moves {r.fewest_moves}" if r.fewest_moves is not None else "")
-        + (f" · best {_clock(r.best_seconds)}" if r.best_seconds is not None else "")
-        for i, r in enumerate(rows, start=1)
-    )
 
 
 def _clock(seconds: float) -> str:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.discord import custom_ids as ids
+from bot.discord import ladders
 from bot.discord.card_styles import CardStyles
 from bot.discord.editor import CoalescingEditor, RateLimiter
 from bot.discord.hand_dms import DM_RETRY_S, HandDMs
@@ -428,6 +429,11 @@ class TableUI:
     async def on_bad_component(self, interaction: discord.Interaction, why: str) -> None:
         await refuse(interaction, why)
 
+    async def on_ladder(self, interaction: discord.Interaction, ladder: ids.LadderId) -> None:
+        """A leaderboard's paging button: the message turns to the page asked for."""
+        async with guard(interaction):
+            await ladders.turn_page(interaction, self.service, ladder)
+
     async def send_hand(
         self,
         interaction: discord.Interaction,
@@ -460,7 +466,7 @@ class TableUI:
         """Answer a click that no `DynamicItem` will: not ours, or not on its message."""
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        ours = custom_id[:3] in ("pa:", "ps:", "pl:", "ph:", "pk:", "pr:", "pv:")
+        ours = custom_id[:3] in ids.PREFIXES
         if ours and _dispatchable(interaction, custom_id):
             return  # a DynamicItem answers it, malformed or not
         if not interaction.response.is_done():

@@ -10,7 +10,7 @@ ranked below every seat that played on.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
 from openskill.models import PlackettLuce
 
@@ -26,6 +26,16 @@ DEFAULT_SIGMA = MODEL.sigma
 def display_rating(mu: float, sigma: float) -> float:
     """The conservative ordinal (mu - 3 sigma) on a friendlier scale: a newcomer shows 1000."""
     return round(1000 + 40 * (mu - 3 * sigma), 1)
+
+
+SEASON_KEYS = ("games", "wins")
+"""The plain tallies a season keeps beside the game's own (Skat's list points, Euchre's hands)."""
+
+
+def season_of(when: datetime) -> str:
+    """The season a moment falls in: its calendar quarter in UTC, e.g. ``2026Q4``."""
+    when = when.astimezone(UTC) if when.tzinfo is not None else when.replace(tzinfo=UTC)
+    return f"{when.year}Q{(when.month - 1) // 3 + 1}"
 
 
 def scopes(guild_id: int | None) -> list[int]:
@@ -76,7 +86,8 @@ def build_finish(
     game's fixed partnerships ``teams``; with neither, every seat plays for itself.
     ``current`` is scope -> user id -> the stored rating, for the humans at the table.
     A solo game has no opponents to rate against: its ladder is its tallies (wins first),
-    and a ``clocked`` game adds the seconds from its deal to its end.
+    and a ``clocked`` game adds the seconds from its deal to its end. Games, wins and the
+    game's own counters are also summed per season (the calendar quarter of ``when``, UTC).
     """
     traits = traits or Traits()
     seats = sorted(table.seats, key=lambda s: s.index)
@@ -99,6 +110,7 @@ def build_finish(
     groups, group_ranks = rating_groups(table.players, outcome.teams or teams, seats, ranks)
     ratings: list[RatingRow] = []
     tallies: list[tuple[str, int, int, str, float]] = []
+    season = season_of(when)
     for scope in scopes(table.guild_id):
         stored = current.get(scope, {})
         before = {
@@ -135,4 +147,8 @@ def build_finish(
                 (table.game_key, scope, s.user_id, key, float(values[s.index]))
                 for key, values in outcome.tallies.items() if s.index < len(values)
             )
-    return Finish(results=results, ratings=ratings, tallies=tallies)
+    seasonal = {*SEASON_KEYS, *outcome.tallies} - {"moves"}
+    season_tallies = [(game, scope, season, user, key, value)
+                      for game, scope, user, key, value in tallies if key in seasonal]
+    return Finish(results=results, ratings=ratings, tallies=tallies,
+                  season_tallies=season_tallies)

@@ -286,15 +286,21 @@ class SoloSessions:
 
     async def solo_leaderboard(
         self: TableService, game_key: str, preset: str, *, seed: int | None = None,
-        limit: int = 10,
+        limit: int = 10, offset: int = 0,
     ) -> list[SoloLadderRow]:
         """A variant's ladder (one deal's when ``seed`` is given): most wins, fewest moves,
-        fastest."""
-        rows = await self.store.solo_ladder(game_key, preset, seed=seed, limit=limit)
+        fastest; one page of it from ``offset``."""
+        rows = await self.store.solo_ladder(game_key, preset, seed=seed, limit=limit,
+                                            offset=offset)
         return [
             SoloLadderRow(user_id=u, name=n, games=g, wins=w, fewest_moves=m, best_seconds=t)
             for u, n, g, w, m, t in rows
         ]
+
+    async def solo_ladder_size(self: TableService, game_key: str, preset: str, *,
+                               seed: int | None = None) -> int:
+        """How many players `solo_leaderboard` pages through."""
+        return await self.store.solo_ladder_size(game_key, preset, seed=seed)
 
     async def advise(self: TableService, table_id: int, user_id: int) -> Advice | None:
         """A move to suggest to the player (the game's own `advise`, e.g. the patience

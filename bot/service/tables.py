@@ -57,7 +57,7 @@ from bot.service.models import (
     UserStats,
 )
 from bot.service.outbox import Outbox
-from bot.service.ratings import build_finish, display_rating, scopes
+from bot.service.ratings import build_finish, display_rating, scopes, season_of
 from bot.service.server_defaults import ServerSettings
 from bot.service.solo import SoloSessions
 from bot.service.timers import Timers
@@ -260,10 +260,15 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
 
     @_reads
     async def leaderboard(
-        self, game_key: str, guild_id: int | None, limit: int = 10
+        self, game_key: str, guild_id: int | None, limit: int = 10, *, offset: int = 0,
+        by: str | None = None, season: str | None = None,
     ) -> list[LeaderboardRow]:
-        """Best conservative rating first; per server when ``guild_id`` is given, else global."""
-        rows = await self.store.leaderboard(game_key, guild_id or GLOBAL_SCOPE, limit)
+        """One page of a ladder: best conservative rating first (or, with ``by``, the highest
+        such tally: Skat's ``list_points``); a ``season``'s ladder holds that season's tallies
+        and is ordered by ``by`` (else wins). Per server when ``guild_id`` is given, else
+        global."""
+        rows = await self.store.leaderboard(game_key, guild_id or GLOBAL_SCOPE, limit,
+                                            offset=offset, by=by, season=season)
         return [
             LeaderboardRow(
                 user_id=r.user_id, name=r.name, rating=display_rating(r.mu, r.sigma),
@@ -271,6 +276,17 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
             )
             for r, t in rows
         ]
+
+    @_reads
+    async def ladder_size(self, game_key: str, guild_id: int | None, *, by: str | None = None,
+                          season: str | None = None) -> int:
+        """How many players `leaderboard` pages through with the same arguments."""
+        return await self.store.ladder_size(game_key, guild_id or GLOBAL_SCOPE, by=by,
+                                            season=season)
+
+    def season(self) -> str:
+        """The season now (a calendar quarter, UTC), e.g. ``2026Q4``."""
+        return season_of(self.clock.now())
 
     @_reads
     async def stats(self, user_id: int, guild_id: int | None = None) -> UserStats:

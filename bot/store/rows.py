@@ -98,6 +98,8 @@ class Finish:
     ratings: list[RatingRow]
     tallies: list[tuple[str, int, int, str, float]] = field(default_factory=list)
     """(game_key, scope, user_id, key, amount to add)."""
+    season_tallies: list[tuple[str, int, str, int, str, float]] = field(default_factory=list)
+    """(game_key, scope, season, user_id, key, amount to add): the season's own sums."""
 
 
 GLOBAL_SCOPE = 0

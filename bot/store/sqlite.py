@@ -470,13 +470,15 @@ class Store:
         ]
 
     async def solo_ladder(
-        self, game_key: str, preset: str, *, seed: int | None = None, limit: int = 10
+        self, game_key: str, preset: str, *, seed: int | None = None, limit: int = 10,
+        offset: int = 0,
     ) -> list[tuple[int, str, int, int, int | None, float | None]]:
         """Players of one solo variant (of one deal when ``seed`` is given): (user id, name,
         games, wins, fewest moves in a win, best time of a win), most wins first, then fewest
         moves, then fastest."""
         deal = " AND t.seed = ?" if seed is not None else ""
-        params: tuple[Any, ...] = (game_key, preset, *((seed,) if seed is not None else ()), limit)
+        params: tuple[Any, ...] = (game_key, preset, *((seed,) if seed is not None else ()),
+                                   limit, offset)
         rows = await self._run(lambda raw: raw.execute(
             "SELECT r.user_id, (SELECT name FROM results n WHERE n.user_id = r.user_id"
             "   ORDER BY n.created_at DESC LIMIT 1),"
@@ -487,10 +489,23 @@ class Store:
             " GROUP BY r.user_id"
             " ORDER BY SUM(r.won) DESC, MIN(CASE WHEN r.won THEN r.moves END) IS NULL,"
             " MIN(CASE WHEN r.won THEN r.moves END),"
-            " MIN(CASE WHEN r.won THEN r.seconds END), r.user_id LIMIT ?",
+            " MIN(CASE WHEN r.won THEN r.seconds END), r.user_id LIMIT ? OFFSET ?",
             params,
         ).fetchall())
         return [(r[0], r[1], r[2], int(r[3] or 0), r[4], r[5]) for r in rows]
+
+    async def solo_ladder_size(self, game_key: str, preset: str, *,
+                               seed: int | None = None) -> int:
+        """How many players `solo_ladder` pages through."""
+        deal = " AND t.seed = ?" if seed is not None else ""
+        join = " JOIN tables t ON t.id = r.table_id" if seed is not None else ""
+        params: tuple[Any, ...] = (game_key, preset, *((seed,) if seed is not None else ()))
+        row = await self._run(lambda raw: raw.execute(
+            f"SELECT COUNT(DISTINCT r.user_id) FROM results r{join}"
+            f" WHERE r.game_key = ? AND r.preset = ? AND r.user_id IS NOT NULL{deal}",
+            params,
+        ).fetchone())
+        return int(row[0])
 
     async def ratings(
         self, game_key: str, scope: int, user_ids: Iterable[int]
@@ -507,23 +522,78 @@ class Store:
         return {r[2]: RatingRow(*r) for r in rows}
 
     async def leaderboard(
-        self, game_key: str, scope: int, limit: int
+        self, game_key: str, scope: int, limit: int, *, offset: int = 0, by: str | None = None,
+        season: str | None = None,
     ) -> list[tuple[RatingRow, dict[str, float]]]:
-        """Players of one ladder, best conservative rating (mu - 3 sigma) first, then wins."""
+        """One page of a ladder with each player's tallies (the season's when ``season``).
+
+        Ordered by the best conservative rating (mu - 3 sigma), then wins; or, with ``by``, by
+        that tally (Skat's ``list_points``), highest first; ties by user id, so pages never
+        overlap. A season's ladder is always ordered by a tally (``by``, else wins): a rating
+        has no seasons.
+        """
 
         def body(raw: Raw) -> list[tuple[RatingRow, dict[str, float]]]:
+            if season is None and by is None:
+                ratings = [RatingRow(*r) for r in raw.execute(
+                    "SELECT r.game_key, r.scope, r.user_id, r.name, r.mu, r.sigma FROM ratings r"
+                    " LEFT JOIN tallies w ON w.game_key = r.game_key AND w.scope = r.scope"
+                    " AND w.user_id = r.user_id AND w.key = 'wins'"
+                    " WHERE r.game_key = ? AND r.scope = ?"
+                    " ORDER BY r.mu - 3 * r.sigma DESC, COALESCE(w.value, 0) DESC, r.user_id"
+                    " LIMIT ? OFFSET ?",
+                    (game_key, scope, limit, offset),
+                ).fetchall()]
+                tallies = _tallies_for(raw, game_key, scope, [r.user_id for r in ratings])
+                return [(r, tallies.get(r.user_id, {})) for r in ratings]
+            source, where, params = _tally_source(game_key, scope, season)
             ratings = [RatingRow(*r) for r in raw.execute(
-                "SELECT r.game_key, r.scope, r.user_id, r.name, r.mu, r.sigma FROM ratings r"
-                " LEFT JOIN tallies w ON w.game_key = r.game_key AND w.scope = r.scope"
-                " AND w.user_id = r.user_id AND w.key = 'wins'"
-                " WHERE r.game_key = ? AND r.scope = ?"
-                " ORDER BY r.mu - 3 * r.sigma DESC, COALESCE(w.value, 0) DESC, r.user_id LIMIT ?",
-                (game_key, scope, limit),
+                "SELECT r.game_key, r.scope, r.user_id, r.name, r.mu, r.sigma"
+                f" FROM {source} t JOIN ratings r ON r.game_key = t.game_key"
+                " AND r.scope = t.scope AND r.user_id = t.user_id"
+                f" WHERE {where} AND t.key = ? ORDER BY t.value DESC, t.user_id LIMIT ? OFFSET ?",
+                (*params, by or "wins", limit, offset),
             ).fetchall()]
-            tallies = _tallies_for(raw, game_key, scope, [r.user_id for r in ratings])
+            ids = [r.user_id for r in ratings]
+            if season is None:
+                tallies = _tallies_for(raw, game_key, scope, ids)
+            else:
+                tallies = _season_tallies_for(raw, game_key, scope, season, ids)
             return [(r, tallies.get(r.user_id, {})) for r in ratings]
 
         return await self._run(body)
+
+    async def ladder_size(
+        self, game_key: str, scope: int, *, by: str | None = None, season: str | None = None
+    ) -> int:
+        """How many players `leaderboard` with the same ``by`` and ``season`` pages through."""
+
+        def body(raw: Raw) -> int:
+            if season is None and by is None:
+                row = raw.execute("SELECT COUNT(*) FROM ratings WHERE game_key = ? AND scope = ?",
+                                  (game_key, scope)).fetchone()
+            else:
+                source, where, params = _tally_source(game_key, scope, season)
+                row = raw.execute(
+                    f"SELECT COUNT(*) FROM {source} t JOIN ratings r ON r.game_key = t.game_key"
+                    " AND r.scope = t.scope AND r.user_id = t.user_id"
+                    f" WHERE {where} AND t.key = ?", (*params, by or "wins")).fetchone()
+            return int(row[0])
+
+        return await self._run(body)
+
+    async def season_tallies(
+        self, user_id: int, scope: int, season: str
+    ) -> dict[str, dict[str, float]]:
+        """One user's tallies of one season, per game key."""
+        rows = await self._run(lambda raw: raw.execute(
+            "SELECT game_key, key, value FROM season_tallies"
+            " WHERE user_id = ? AND scope = ? AND season = ?", (user_id, scope, season),
+        ).fetchall())
+        out: dict[str, dict[str, float]] = {}
+        for game_key, key, value in rows:
+            out.setdefault(game_key, {})[key] = value
+        return out
 
     async def user_ladders(
         self, user_id: int, scope: int
@@ -774,6 +844,37 @@ def _write_finish(raw: Raw, finish: Finish) -> None:
         " DO UPDATE SET value = value + excluded.value",
         finish.tallies,
     )
+    raw.executemany(
+        "INSERT INTO season_tallies (game_key, scope, season, user_id, key, value)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_key, scope, season, user_id, key)"
+        " DO UPDATE SET value = value + excluded.value",
+        finish.season_tallies,
+    )
+
+
+def _tally_source(game_key: str, scope: int, season: str | None
+                  ) -> tuple[str, str, tuple[Any, ...]]:
+    """The tallies a ladder is ordered by: all time, or one season's (table, WHERE, params)."""
+    if season is None:
+        return "tallies", "t.game_key = ? AND t.scope = ?", (game_key, scope)
+    return ("season_tallies", "t.game_key = ? AND t.scope = ? AND t.season = ?",
+            (game_key, scope, season))
+
+
+def _season_tallies_for(
+    raw: Raw, game_key: str, scope: int, season: str, user_ids: list[int]
+) -> dict[int, dict[str, float]]:
+    if not user_ids:
+        return {}
+    marks = ", ".join("?" for _ in user_ids)
+    out: dict[int, dict[str, float]] = {}
+    for user_id, key, value in raw.execute(
+        f"SELECT user_id, key, value FROM season_tallies WHERE game_key = ? AND scope = ?"
+        f" AND season = ? AND user_id IN ({marks})",
+        (game_key, scope, season, *user_ids),
+    ).fetchall():
+        out.setdefault(user_id, {})[key] = value
+    return out
 
 
 def _tallies_for(

@@ -28,7 +28,7 @@ async def test_cogs_register_the_documented_commands(tmp_path: Path) -> None:
     bot = create_bot(_settings(tmp_path))
     for extension in client_mod.EXTENSIONS:
         await bot.load_extension(extension)
-    top = {c.name: c for c in bot.tree.get_commands()}
+    top = {c.name: c for c in bot.tree.get_commands(type=discord.AppCommandType.chat_input)}
     assert set(top) == {"euchre", "skat", "dice", "patience", "leaderboard", "stats", "help",
                         "cards", "dominoes", "parlour"}
     parlour = top["parlour"].to_dict(bot.tree)  # shown to members with Manage Server only
@@ -36,6 +36,10 @@ async def test_cogs_register_the_documented_commands(tmp_path: Path) -> None:
     assert parlour["contexts"] == [0]
     config = next(o for o in parlour["options"] if o["name"] == "config")
     assert {o["name"] for o in config["options"]} == {"show", "game", "timeout", "ai", "language"}
+    menus = bot.tree.get_commands(type=discord.AppCommandType.user)
+    assert [m.name for m in menus] == ["Parlour stats"]
+    menu = menus[0].to_dict(bot.tree)  # user-installable and usable anywhere, as /stats is
+    assert menu["integration_types"] == [0, 1] and menu["contexts"] == [0, 1, 2]
     dice = top["dice"].to_dict(bot.tree)
     dice_new = next(o for o in dice["options"] if o["name"] == "new")
     game = next(o for o in dice_new["options"] if o["name"] == "game")

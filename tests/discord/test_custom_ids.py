@@ -157,3 +157,45 @@ def test_malformed_replay_ids_are_rejected_yet_reach_a_handler(bad: str) -> None
 def test_the_replay_id_example() -> None:
     assert ids.parse("pv:12:17:nt") == ids.ReplayId(12, 17, "nt")
     assert ids.parse("PV:12:17:nt") is None  # not ours at all
+ladder_views = st.sampled_from(["r", "l"]) | st.from_regex(r"s20[0-9]{2}q[1-4]", fullmatch=True) \
+    | st.from_regex(r"v[a-z_]{1,26}(\.(0|[1-9][0-9]{0,17}))?", fullmatch=True)
+
+
+@settings(max_examples=300)
+@given(st.from_regex(r"[a-z][a-z0-9_]{0,11}", fullmatch=True), table_ids, ladder_views,
+       st.integers(min_value=1, max_value=ids.MAX_PAGE), st.sampled_from(ids.LADDER_GOES))
+def test_ladder_ids_round_trip(game: str, scope: int, view: str, page: int, go: str) -> None:
+    made = ids.LadderId(game, scope, view, page, go)  # type: ignore[arg-type]
+    text = made.encode()
+    assert len(text) <= ids.MAX_CUSTOM_ID and ids.parse(text) == made
+    assert re.fullmatch(ids.LADDER_TEMPLATE, text)
+
+
+def test_a_ladder_id_names_its_season_variant_and_deal() -> None:
+    season = ids.parse("pb:skat:77:s2026q4:2:n")
+    assert isinstance(season, ids.LadderId) and season.season == "2026Q4"
+    assert season.scope == 77 and season.page == 2 and season.go == "n"
+    assert season.preset is None and season.seed is None
+    deal = ids.parse("pb:patience:0:vklondike.123:1:l")
+    assert isinstance(deal, ids.LadderId) and (deal.preset, deal.seed) == ("klondike", 123)
+    assert ids.ladder_view(season="2026Q4") == "s2026q4"
+    assert ids.ladder_view(by="list_points") == "l" and ids.ladder_view() == "r"
+    assert ids.ladder_view(preset="klondike", seed=123) == "vklondike.123"
+
+
+@pytest.mark.parametrize("bad", [
+    "pb:skat:0:r:0:n", "pb:skat:0:r:100000:n", "pb:skat:0:r:1:x", "pb:skat:0:r:1",
+    "pb:skat:0:s2026q5:1:n", "pb:skat:0:S2026Q4:1:n", "pb:Skat:0:r:1:n", "pb:skat:01:r:1:n",
+    f"pb:skat:{2**63}:r:1:n", f"pb:patience:0:va.{2**63}:1:n", "pb:skat:0:r:1:n\n",
+    "pb:skat:0:vx.:1:n", "pb:skat:0:r:01:n", "pb:", "pb:skat:-1:r:1:n",
+])
+def test_malformed_ladder_ids_are_rejected_but_reach_a_handler(bad: str) -> None:
+    assert ids.parse(bad) is None
+    assert re.compile(ids.LADDER_TEMPLATE).fullmatch(bad)
+    assert bad[:3] in ids.PREFIXES
+
+
+def test_the_docstring_lists_every_prefix() -> None:
+    assert ids.__doc__ is not None
+    for prefix in ids.PREFIXES:
+        assert f"``{prefix}" in ids.__doc__, prefix

@@ -329,10 +329,11 @@ async def test_the_skat_group_has_deals_and_the_common_commands(tmp_path) -> Non
 
 
 def test_the_leaderboard_shows_list_points_only_where_kept() -> None:
-    from cogs.leaderboard import _list_points
+    from bot.discord.ladders import counters
 
-    assert _list_points({"games": 2.0, "list_points": -48.0}) == "; list points -48"
-    assert _list_points({"games": 2.0, "wins": 1.0}) == ""
+    assert counters({"games": 2.0, "list_points": -48.0}) == "; list points -48"
+    assert counters({"games": 2.0, "wins": 1.0}) == ""
+    assert counters({"hands_won": 7.0, "euchres": 2.0}) == "; hands won 7, euchres 2"
 
 
 def test_running_card_points_only_when_the_table_shows_them() -> None:

@@ -432,6 +432,24 @@ class FakeDiscord:
         return await self.send_interaction(
             self.interaction_payload(2, user_id, data, channel_id=channel_id))
 
+    async def user_command(self, user_id: str, name: str, target_id: str, *,
+                           channel_id: str | None = None) -> Interaction:
+        """Use a user context menu (Apps > ``name``) on ``target_id`` as ``user_id``."""
+        node = self.commands.get(name)
+        if node is None or node.get("type") != 2:
+            raise KeyError(f"no user command {name!r}; synced: {sorted(self.commands)}")
+        channel_id = channel_id or self.channel_id
+        data: dict[str, Any] = {
+            "id": node["id"], "name": name, "type": 2, "target_id": target_id,
+            "resolved": {"users": {target_id: self.users[target_id]}}}
+        if channel_id in self.channels:
+            data["guild_id"] = self.guild_id
+            member = self._member(target_id)
+            data["resolved"]["members"] = {
+                target_id: {k: v for k, v in member.items() if k != "user"}}
+        return await self.send_interaction(
+            self.interaction_payload(2, user_id, data, channel_id=channel_id))
+
     async def click(self, user_id: str, message_id: str, custom_id: str, *,
                     forge: bool = False) -> Interaction:
         """Click a button on a recorded message (guild channel, ephemeral or DM).
@@ -628,7 +646,8 @@ class FakeDiscord:
     def _commands(self, m: str, seg: list[str], body: Any) -> web.Response:
         guild = seg[3] if len(seg) == 5 else None
         if m == "PUT":
-            synced = [{**c, "id": snowflake(), "application_id": self.app_id,
+            # Discord echoes a context menu (no description sent) with an empty description.
+            synced = [{"description": "", **c, "id": snowflake(), "application_id": self.app_id,
                        "version": snowflake(), **({"guild_id": guild} if guild else {})}
                       for c in body]
             for c in synced:

@@ -37,7 +37,8 @@ def leaf_commands(fake: FakeDiscord) -> list[tuple[str, dict[str, Any]]]:
         out.append((path, options))
 
     for name, command in fake.commands.items():
-        walk(name, command)
+        if command.get("type", 1) == 1:  # slash commands; context menus have no options
+            walk(name, command)
     return out
 
 

@@ -56,7 +56,7 @@ async def test_open_creates_parent_dir_and_sets_pragmas(tmp_path: Path, store: S
     assert await store.pragma("foreign_keys") == 1
     assert await store.pragma("busy_timeout") == 5000
     assert store.applied == ["0001_init.sql", "0002_results_moves_time.sql", "0003_rematch.sql",
-                             "0004_table_policy.sql"]
+                             "0004_table_policy.sql", "0005_ladders.sql"]
 
 
 async def test_migrations_apply_in_order_once(tmp_path: Path) -> None:

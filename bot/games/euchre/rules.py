@@ -204,6 +204,12 @@ class EuchreState(State):
     last_hand: HandResult | None = None
     winners: list[Seat] = Field(default_factory=list)
     result_lines: list[str] = Field(default_factory=list)
+    hands_won: list[int] = Field(default_factory=list)
+    """Per side: scored hands (deals) the side won: the makers' when they made their point,
+    else each defending side's. Thrown-in deals count for nobody. Empty in a snapshot from
+    before these counters (they then count from the next scored hand)."""
+    euchres: list[int] = Field(default_factory=list)
+    """Per side: hands in which the side euchred the makers."""
 
     # ---- construction -------------------------------------------------------------------
 
@@ -653,6 +659,16 @@ class EuchreState(State):
             them = " and ".join(side_name(s, n) for s in defenders)
             text = f"{who} {'is' if n != 4 else 'are'} euchred: {_pts(pts)} to {them}{each}."
         scores = [a + b for a, b in zip(self.scores, gained, strict=True)]
+        sides = len(self.scores)
+        hands_won = (list(self.hands_won) + [0] * sides)[:sides]
+        euchres = (list(self.euchres) + [0] * sides)[:sides]
+        if makers >= 3:
+            hands_won[maker_side] += 1
+        else:
+            for side in range(sides):
+                if side != maker_side:
+                    hands_won[side] += 1
+                    euchres[side] += 1
         result = HandResult(
             hand_no=self.deal_no + 1,
             dealer=self.dealer,
@@ -674,7 +690,8 @@ class EuchreState(State):
                 data={"gained": gained, "scores": scores, "makers_tricks": makers},
             )
         )
-        state = self.model_copy(update={"scores": scores, "last_hand": result})
+        state = self.model_copy(update={"scores": scores, "last_hand": result,
+                                        "hands_won": hands_won, "euchres": euchres})
         if max(scores) < o.target:
             nxt = (self.dealer + 1) % n
             events.append(Event(kind="deal", seat=nxt, text=f"{self.names[nxt]} deals."))
@@ -768,7 +785,19 @@ class EuchreState(State):
             winners=list(self.winners),
             lines=list(self.result_lines),
             teams=sides_of(n) if n == 4 else None,
+            tallies=self._tallies(),
         )
+
+    def _tallies(self) -> dict[str, list[float]]:
+        """Per seat, its side's counters: ``hands_won`` (hands the side won) and ``euchres``
+        (hands in which the side euchred the makers); the service keeps them per player."""
+        n, sides = self.players, len(self.scores)
+        won = (list(self.hands_won) + [0] * sides)[:sides]
+        euchred = (list(self.euchres) + [0] * sides)[:sides]
+        return {
+            "hands_won": [float(won[side_of(s, n)]) for s in range(n)],
+            "euchres": [float(euchred[side_of(s, n)]) for s in range(n)],
+        }
 
 
 def _pts(v: int) -> str:
