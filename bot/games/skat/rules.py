@@ -36,7 +36,7 @@ of the series' deals, so a series always ends.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import ClassVar, Literal, Self
 
@@ -198,49 +198,53 @@ class SkatState(State):
 
     # ---- legal actions -----------------------------------------------------------------
     def legal_actions(self, seat: Seat) -> list[Action]:
+        return [_action(k, a) for k, a in self._legal(seat)]
+
+    def _legal(self, seat: Seat) -> list[tuple[str, str]]:
+        """Legal moves as ``(kind, arg)`` pairs: cheap to build and to compare, so `apply`
+        checks a move without making an `Action` of every legal one."""
         if seat not in self.to_act:
             return []
         o = self.options
-        if self.phase == "bid":
-            if self.awaiting == "answer":
-                return [act("hold"), act("pass")]
-            if self.bid_stage == 2:
-                return [act("bid", o.min_bid), act("pass")]
-            return [*_bid_actions(o.rules, self.bid, o.min_bid), act("pass")]
-        if self.phase == "skat":
-            return self._skat_actions()
-        if self.phase == "tourne_first":
-            return [act("accept"), act("passt_nicht"), *self._surrender()]
-        if self.phase == "tourne_jack":
-            jack = self.turned or "CJ"
-            return [act("declare", "tourne_grand"), act("declare", f"tourne-{jack[0]}")]
-        if self.phase == "discard":
-            hand = sorted(self.hands[seat], key=card_key)
-            return [act("discard", f"{a},{b}") for a, b in combinations(hand, 2)] + (
-                self._surrender()
-            )
-        if self.phase == "declare":
-            return [act("declare", c.code) for c in self._declarable()]
-        if self.phase == "kontra":
-            return [act("re" if seat == self.declarer else "kontra"), act("pass")]
-        if self.phase == "play":
+        phase = self.phase
+        if phase == "play":
             contract = self.effective_contract()
             cards = contract.legal_cards(self.hands[seat], [c for _, c in self.trick])
-            out = [act("play", c) for c in sorted(cards, key=contract.sort_key)]
+            out = [("play", c) for c in sorted(cards, key=contract.sort_key)]
             return out + self._surrender() + self._claims(seat)
+        if phase == "bid":
+            if self.awaiting == "answer":
+                return [("hold", ""), ("pass", "")]
+            if self.bid_stage == 2:
+                return [("bid", str(o.min_bid)), ("pass", "")]
+            return [*_bid_pairs(o.rules, self.bid, o.min_bid), ("pass", "")]
+        if phase == "skat":
+            return self._skat_actions()
+        if phase == "tourne_first":
+            return [("accept", ""), ("passt_nicht", ""), *self._surrender()]
+        if phase == "tourne_jack":
+            jack = self.turned or "CJ"
+            return [("declare", "tourne_grand"), ("declare", f"tourne-{jack[0]}")]
+        if phase == "discard":
+            return [*_discard_pairs(tuple(sorted(self.hands[seat], key=card_key))),
+                    *self._surrender()]
+        if phase == "declare":
+            return [("declare", c.code) for c in self._declarable()]
+        if phase == "kontra":
+            return [("re" if seat == self.declarer else "kontra", ""), ("pass", "")]
         return []
 
-    def _skat_actions(self) -> list[Action]:
+    def _skat_actions(self) -> list[tuple[str, str]]:
         o = self.options
         if o.rules == "isko":
-            return [act("skat"), act("hand")]
-        out = [act("tourne", "left"), act("tourne", "right"), act("guck", "grand")]
+            return [("skat", ""), ("hand", "")]
+        out = [("tourne", "left"), ("tourne", "right"), ("guck", "grand")]
         if self.bid <= 20:
-            out.append(act("guck", "nullo"))
+            out.append(("guck", "nullo"))
         if o.allow_frage:
-            out.append(act("frage"))
+            out.append(("frage", ""))
         for code in self._classic_hand_codes():
-            out.append(act("declare", code))
+            out.append(("declare", code))
         return out
 
     def _classic_hand_codes(self) -> list[str]:
@@ -285,7 +289,7 @@ class SkatState(State):
                 return trump_games  # nothing can reach the bid: any game, lost as an overbid
         return out + [c for c in nulls if c.null_value >= self.bid]
 
-    def _surrender(self) -> list[Action]:
+    def _surrender(self) -> list[tuple[str, str]]:
         if not (self.options.tourne_surrender and self.options.rules == "classic"):
             return []
         if self.phase in ("tourne_first", "tourne_jack") or self.contract is None:
@@ -293,28 +297,37 @@ class SkatState(State):
         if not self.contract.is_tourne or self.turn_owner() != self.declarer:
             return []
         before_trick2 = not self.tricks or (len(self.tricks) == 1 and not self.trick)
-        return [act("surrender")] if before_trick2 else []
+        return [("surrender", "")] if before_trick2 else []
 
     def turn_owner(self) -> Seat | None:
         return self.to_act[0] if self.to_act else None
 
-    def _claims(self, seat: Seat) -> list[Action]:
+    def _claims(self, seat: Seat) -> list[tuple[str, str]]:
         o = self.options
         if o.claim_policy == "off" or self.contract is None or self.contract.is_ramsch:
             return []
-        out: list[Action] = []
+        out: list[tuple[str, str]] = []
         is_decl = seat == self.declarer
         if is_decl or o.claim_policy == "verify_or_reject":
-            out.append(act("concede"))
+            out.append(("concede", ""))
         if len(self.hands[seat]) <= CLAIM_CARDS:
-            out.append(act("claim_rest"))
+            out.append(("claim_rest", ""))
             if o.claim_policy == "nasl":
-                out.append(act("claim_win" if is_decl else "claim_defeat"))
+                out.append(("claim_win" if is_decl else "claim_defeat", ""))
         return out
 
     # ---- apply -------------------------------------------------------------------------
     def normalise(self, action: Action) -> Action:
         return _canonical_discard(action) if action.kind == "discard" else action
+
+    def check_legal(self, seat: Seat, action: Action | str) -> Action:
+        """`State.check_legal` with the same refusals, judged on ``(kind, arg)`` pairs."""
+        parsed = self.normalise(Action.parse(action))
+        if seat not in self.to_act:
+            raise IllegalAction("It is not your turn.")
+        if (parsed.kind, parsed.arg) not in self._legal(seat):
+            raise IllegalAction(f"`{parsed}` is not a legal move now.")
+        return parsed
 
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
         parsed = self.check_legal(seat, action)
@@ -908,8 +921,22 @@ class SkatView(View):
 
 
 @cache
-def _bid_actions(rules: RuleSet, current: int, min_bid: int) -> tuple[Action, ...]:
-    return tuple(act("bid", v) for v in bids_above(rules, current, min_bid))
+def _bid_pairs(rules: RuleSet, current: int, min_bid: int) -> tuple[tuple[str, str], ...]:
+    return tuple(("bid", str(v)) for v in bids_above(rules, current, min_bid))
+
+
+@lru_cache(maxsize=64)
+def _discard_pairs(hand: tuple[Card, ...]) -> tuple[tuple[str, str], ...]:
+    """Every two cards of a sorted hand, as ``discard`` pairs (asked twice per state: by
+    `legal_actions` and by `apply`; a small cache, as hands are countless)."""
+    return tuple(("discard", f"{a},{b}") for a, b in combinations(hand, 2))
+
+
+@lru_cache(maxsize=4096)
+def _action(kind: str, arg: str) -> Action:
+    """One shared `Action` per legal move (actions are immutable), so listing the legal moves
+    does not validate a new model for each of them every time."""
+    return act(kind, arg)
 
 
 def _canonical_discard(a: Action) -> Action:
