@@ -30,6 +30,7 @@ Readings of the book (Hoyle 1871, L1576-L1604) that the code plays:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -56,11 +57,44 @@ HAND_SIZE = 5
 TRICKS = 5
 
 
+_SEAT_NAMES = {2: ("North", "South"), 3: ("North", "East", "West")}
+_FOUR_NAMES = ("North", "East", "South", "West")
+
+
 def seat_names(players: int) -> list[str]:
     """North/East/South/West clockwise; partners (four-handed) sit opposite."""
-    return {2: ["North", "South"], 3: ["North", "East", "West"]}.get(
-        players, ["North", "East", "South", "West"]
-    )
+    return list(_SEAT_NAMES.get(players, _FOUR_NAMES))
+
+
+_set = object.__setattr__
+
+
+def _evolve(state: EuchreState, update: dict[str, Any]) -> EuchreState:
+    """``state.model_copy(update=update)`` without its generic copying: the same fields, the
+    same fields-set, no validation (as model_copy), the unchanged values shared (a state is
+    immutable, and every move builds new lists for what it changes)."""
+    if state.__pydantic_private__ is not None or state.__pydantic_extra__ is not None:
+        return state.model_copy(update=update)
+    cls = type(state)
+    new = cls.__new__(cls)
+    values = state.__dict__.copy()
+    values.update(update)
+    _set(new, "__dict__", values)
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_fields_set__", state.__pydantic_fields_set__ | update.keys())
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+_LAST_LEGAL: list[tuple[object, int, tuple[tuple[str, str], ...]] | None] = [None]
+"""The last state asked for its legal moves, the seat and the answer: `apply` asks again for
+the state a caller just listed (states are immutable, so the answer cannot go stale)."""
+
+
+@lru_cache(maxsize=1024)
+def _action(kind: str, arg: str) -> Action:
+    """One shared `Action` per move (actions are immutable)."""
+    return Action(kind=kind, arg=arg)
 
 
 def sides_of(players: int) -> list[list[Seat]]:
@@ -253,8 +287,7 @@ class EuchreState(State):
         turn_up: Card,
         stock: list[Card],
     ) -> EuchreState:
-        return self.model_copy(
-            update={
+        return _evolve(self, {
                 "dealer": dealer,
                 "deal_no": deal_no,
                 "phase": "bid1",
@@ -357,10 +390,18 @@ class EuchreState(State):
     # ---- the protocol ---------------------------------------------------------------------
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        return [Action(kind=k, arg=a) for k, a in self._legal(seat)]
+        return [_action(k, a) for k, a in self._legal(seat)]
 
-    def _legal(self, seat: Seat) -> list[tuple[str, str]]:
+    def _legal(self, seat: Seat) -> tuple[tuple[str, str], ...]:
         """Legal moves as ``(kind, arg)`` pairs: cheap to build and to compare."""
+        last = _LAST_LEGAL[0]
+        if last is not None and last[0] is self and last[1] == seat:
+            return last[2]
+        pairs = tuple(self._list_legal(seat))
+        _LAST_LEGAL[0] = (self, seat, pairs)
+        return pairs
+
+    def _list_legal(self, seat: Seat) -> list[tuple[str, str]]:
         if seat != self.turn or self.phase == "over":
             return []
         alone = self._can_go_alone()
@@ -436,7 +477,7 @@ class EuchreState(State):
         if action.kind == "pass":
             if seat != self.dealer:
                 ev = Event(kind="pass", seat=seat, text=f"{name} passes.")
-                return self.model_copy(update={"bids": bids, "turn": (seat + 1) % self.players}), [
+                return _evolve(self, {"bids": bids, "turn": (seat + 1) % self.players}), [
                     ev
                 ]
             s = SUIT_SYMBOL[suit(self.turn_up)]
@@ -446,8 +487,7 @@ class EuchreState(State):
             if not self.options.second_round:
                 return self._throw_in([ev])
             ev2 = Event(kind="round2", text=f"Second round: name a suit other than {s}.")
-            return self.model_copy(
-                update={
+            return _evolve(self, {
                     "bids": bids,
                     "turn": (self.dealer + 1) % self.players,
                     "phase": "bid2",
@@ -470,8 +510,7 @@ class EuchreState(State):
                 data={"trump": trump, "maker": seat, "alone": alone, "round": 1},
             )
         ]
-        state = self.model_copy(
-            update={"bids": bids, "trump": trump, "maker": seat, "alone": alone}
+        state = _evolve(self, {"bids": bids, "trump": trump, "maker": seat, "alone": alone}
         )
         if alone and partner_of(seat, self.players) == self.dealer:
             events.append(
@@ -482,11 +521,10 @@ class EuchreState(State):
                     f"{pretty(self.turn_up)} is set aside.",
                 )
             )
-            return state.model_copy(update={"turn_up_state": "set_aside"})._after_trump(events)
+            return _evolve(state, {"turn_up_state": "set_aside"})._after_trump(events)
         hands = [list(h) for h in self.hands]
         hands[self.dealer].append(self.turn_up)
-        return state.model_copy(
-            update={
+        return _evolve(state, {
                 "hands": hands,
                 "turn_up_state": "taken",
                 "phase": "discard",
@@ -507,8 +545,8 @@ class EuchreState(State):
                 data={"card": action.arg},
             ),
         ]
-        state = self.model_copy(
-            update={"hands": hands, "discard": action.arg, "bids": [*self.bids, (seat, "discard")]}
+        state = _evolve(
+            self, {"hands": hands, "discard": action.arg, "bids": [*self.bids, (seat, "discard")]}
         )
         return state._after_trump(events)
 
@@ -517,7 +555,7 @@ class EuchreState(State):
         bids = [*self.bids, (seat, str(action))]
         if action.kind == "pass":
             ev = Event(kind="pass", seat=seat, text=f"{name} passes.")
-            return self.model_copy(update={"bids": bids, "turn": (seat + 1) % self.players}), [ev]
+            return _evolve(self, {"bids": bids, "turn": (seat + 1) % self.players}), [ev]
         if action.kind == "bunch":
             ev = Event(kind="bunch", seat=seat, text=f"{name} bunches the cards.")
             return self._throw_in([ev])
@@ -532,8 +570,7 @@ class EuchreState(State):
                 data={"trump": trump, "maker": seat, "alone": alone, "round": 2},
             )
         ]
-        state = self.model_copy(
-            update={"bids": bids, "trump": trump, "maker": seat, "alone": alone}
+        state = _evolve(self, {"bids": bids, "trump": trump, "maker": seat, "alone": alone}
         )
         return state._after_trump(events)
 
@@ -545,7 +582,7 @@ class EuchreState(State):
             and self.players == 4
             and self.maker is not None
         ):
-            return self.model_copy(update={"phase": "defend", "turn": (self.maker + 1) % 4}), events
+            return _evolve(self, {"phase": "defend", "turn": (self.maker + 1) % 4}), events
         return self._start_play(events)
 
     def _defend(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
@@ -554,11 +591,11 @@ class EuchreState(State):
         name = self.names[seat]
         if action.kind == "defend":
             ev = Event(kind="defend", seat=seat, text=f"{name} defends alone.")
-            return self.model_copy(update={"bids": bids, "defender_alone": seat})._start_play([ev])
+            return _evolve(self, {"bids": bids, "defender_alone": seat})._start_play([ev])
         ev = Event(kind="pass", seat=seat, text=f"{name} does not defend alone.")
         if seat == (self.maker + 1) % 4:
-            return self.model_copy(update={"bids": bids, "turn": (self.maker + 3) % 4}), [ev]
-        return self.model_copy(update={"bids": bids})._start_play([ev])
+            return _evolve(self, {"bids": bids, "turn": (self.maker + 3) % 4}), [ev]
+        return _evolve(self, {"bids": bids})._start_play([ev])
 
     def _start_play(self, events: list[Event]) -> tuple[EuchreState, list[Event]]:
         leader = self._next_active(self.dealer)
@@ -571,8 +608,7 @@ class EuchreState(State):
                 )
             )
         events.append(Event(kind="lead", seat=leader, text=f"{self.names[leader]} leads."))
-        return self.model_copy(
-            update={"phase": "play", "leader": leader, "turn": leader, "trick": []}
+        return _evolve(self, {"phase": "play", "leader": leader, "turn": leader, "trick": []}
         ), events
 
     def _throw_in(self, events: list[Event]) -> tuple[EuchreState, list[Event]]:
@@ -590,7 +626,8 @@ class EuchreState(State):
 
     def _play(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
         card = action.arg
-        hands = [list(h) for h in self.hands]
+        hands = list(self.hands)  # the other hands are shared: a state is never changed
+        hands[seat] = list(hands[seat])
         hands[seat].remove(card)
         trick = [*self.trick, (seat, card)]
         events = [
@@ -602,8 +639,7 @@ class EuchreState(State):
             )
         ]
         if len(trick) < len(self.active):
-            return self.model_copy(
-                update={"hands": hands, "trick": trick, "turn": self._next_active(seat)}
+            return _evolve(self, {"hands": hands, "trick": trick, "turn": self._next_active(seat)}
             ), events
         winner = trick_winner(trick, self.trump)
         assert self.leader is not None
@@ -616,8 +652,9 @@ class EuchreState(State):
                 data={"winner": winner, "trick": len(tricks)},
             )
         )
-        state = self.model_copy(
-            update={"hands": hands, "trick": [], "tricks": tricks, "leader": winner, "turn": winner}
+        state = _evolve(
+            self,
+            {"hands": hands, "trick": [], "tricks": tricks, "leader": winner, "turn": winner},
         )
         if len(tricks) < TRICKS:
             return state, events
@@ -674,7 +711,7 @@ class EuchreState(State):
                 data={"gained": gained, "scores": scores, "makers_tricks": makers},
             )
         )
-        state = self.model_copy(update={"scores": scores, "last_hand": result})
+        state = _evolve(self, {"scores": scores, "last_hand": result})
         if max(scores) < o.target:
             nxt = (self.dealer + 1) % n
             events.append(Event(kind="deal", seat=nxt, text=f"{self.names[nxt]} deals."))
@@ -682,8 +719,8 @@ class EuchreState(State):
         winner_side, lines = state._decide_winner(scores)
         winners = list(sides_of(n)[winner_side])
         events.append(Event(kind="game_over", text=lines[0], data={"winners": winners}))
-        return state.model_copy(
-            update={"phase": "over", "turn": None, "winners": winners, "result_lines": lines}
+        return _evolve(
+            state, {"phase": "over", "turn": None, "winners": winners, "result_lines": lines}
         ), events
 
     def _decide_winner(self, scores: list[int]) -> tuple[int, list[str]]:
