@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import combinations
-from typing import ClassVar, Literal, Self
+from typing import Any, ClassVar, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -117,6 +117,9 @@ class DealResult(BaseModel):
     claimant: Seat | None = None
 
 
+SkatStateT = TypeVar("SkatStateT", bound="SkatState")
+
+
 def roles_for(players: int, dealer: Seat) -> list[Seat]:
     """[Vorhand, Mittelhand, Hinterhand] for this dealer (1.5; five persons: [A-13])."""
     v, m = (dealer + 1) % players, (dealer + 2) % players
@@ -126,6 +129,30 @@ def roles_for(players: int, dealer: Seat) -> list[Seat]:
 
 def card_key(card: Card) -> int:
     return DECK_INDEX[card]
+
+
+_set = object.__setattr__
+
+
+def _evolve(state: SkatStateT, update: dict[str, Any]) -> SkatStateT:
+    """``state.model_copy(update=update)`` without its generic copying: the same fields, the
+    same fields-set, no validation (as model_copy), the unchanged values shared as before."""
+    if state.__pydantic_private__ is not None or state.__pydantic_extra__ is not None:
+        return state.model_copy(update=update)
+    cls = type(state)
+    new = cls.__new__(cls)
+    values = state.__dict__.copy()
+    values.update(update)
+    _set(new, "__dict__", values)
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_fields_set__", state.__pydantic_fields_set__ | update.keys())
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+_LAST_LEGAL: list[tuple[object, int, tuple[tuple[str, str], ...]] | None] = [None]
+"""The last state asked for its legal moves, the seat and the answer: `apply` asks again for
+the state a caller just listed (states are immutable, so the answer cannot go stale)."""
 
 
 class SkatState(State):
@@ -200,9 +227,17 @@ class SkatState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [_action(k, a) for k, a in self._legal(seat)]
 
-    def _legal(self, seat: Seat) -> list[tuple[str, str]]:
+    def _legal(self, seat: Seat) -> tuple[tuple[str, str], ...]:
         """Legal moves as ``(kind, arg)`` pairs: cheap to build and to compare, so `apply`
         checks a move without making an `Action` of every legal one."""
+        last = _LAST_LEGAL[0]
+        if last is not None and last[0] is self and last[1] == seat:
+            return last[2]
+        pairs = tuple(self._list_legal(seat))
+        _LAST_LEGAL[0] = (self, seat, pairs)
+        return pairs
+
+    def _list_legal(self, seat: Seat) -> list[tuple[str, str]]:
         if seat not in self.to_act:
             return []
         o = self.options
@@ -347,22 +382,22 @@ class SkatState(State):
             value = int(a.arg)
             if self.bid_stage == 2:  # isko: Vorhand takes the game himself after two passes
                 ev = self._ev("bid", f"{who} plays at {value}.", seat, value=value)
-                st = self.model_copy(update={"bid": value, "named": named,
+                st = _evolve(self, {"bid": value, "named": named,
                                              "bid_log": [*self.bid_log, f"{who} {value}"]})
                 return st._become_player(seat, [ev])
             ev = self._ev("bid", f"{who} says {value}.", seat, value=value)
-            return self.model_copy(update={
+            return _evolve(self, {
                 "bid": value, "awaiting": "answer", "named": named,
                 "bid_log": [*self.bid_log, f"{who} {value}"],
             }), [ev]
         if a.kind == "hold":
             ev = self._ev("hold", f"{who} holds {self.bid} (ja).", seat, value=self.bid)
-            return self.model_copy(update={
+            return _evolve(self, {
                 "awaiting": "ask", "named": named, "bid_log": [*self.bid_log, f"{who} ja"],
             }), [ev]
         # pass
         ev = self._ev("pass", f"{who} passes (passe).", seat)
-        st = self.model_copy(update={"passed": [*self.passed, seat],
+        st = _evolve(self, {"passed": [*self.passed, seat],
                                      "bid_log": [*self.bid_log, f"{who} passe"]})
         v, _, h = self.roles
         if self.bid_stage == 2:
@@ -371,13 +406,13 @@ class SkatState(State):
         assert survivor is not None
         if self.bid_stage == 0:
             # Hinterhand now bids to the survivor of Mittelhand and Vorhand.
-            return st.model_copy(update={"bid_stage": 1, "asker": h, "listener": survivor,
+            return _evolve(st, {"bid_stage": 1, "asker": h, "listener": survivor,
                                          "awaiting": "ask"}), [ev]
         # Stage 1 over. Nobody named a value: classic Vorhand must play ([A-12]); isko
         # Vorhand may still take the game at 18 himself.
         if self.bid == 0:
             if self.options.rules == "isko":
-                return st.model_copy(update={"bid_stage": 2, "asker": v, "listener": None,
+                return _evolve(st, {"bid_stage": 2, "asker": v, "listener": None,
                                              "awaiting": "ask"}), [ev]
             return st._become_player(v, [ev])
         return st._become_player(survivor, [ev])
@@ -397,7 +432,7 @@ class SkatState(State):
         bid = f"at {self.bid}" if self.bid else "without a bid"
         events.append(self._ev("player", f"{self.role_of(seat)} is the Player {bid}.", seat,
                                bid=self.bid))
-        return self.model_copy(update={"declarer": seat, "phase": "skat", "asker": None,
+        return _evolve(self, {"declarer": seat, "phase": "skat", "asker": None,
                                        "listener": None}), events
 
     # skat decision ------------------------------------------------------------------------
@@ -408,20 +443,20 @@ class SkatState(State):
             return self._take_skat([ev])
         if a.kind == "hand":
             ev = self._ev("hand", f"{who} plays Hand.", seat)
-            return self.model_copy(update={"hand_game": True, "phase": "declare"}), [ev]
+            return _evolve(self, {"hand_game": True, "phase": "declare"}), [ev]
         if a.kind == "tourne":
             i = 0 if a.arg == "left" else 1
             peek = self.skat[i]
             ev = self._ev("tourne", f"{who} lifts the {a.arg} skat card (Tourne).", seat)
             private = self._ev("peek", f"You see {pretty(peek)}.", seat, private=True, card=peek)
-            return self.model_copy(update={"phase": "tourne_first", "peek": peek}), [ev, private]
+            return _evolve(self, {"phase": "tourne_first", "peek": peek}), [ev, private]
         if a.kind == "guck":
             kind = "guck_grand" if a.arg == "grand" else "guck_nullo"
             contract = Contract(kind=kind)
             name = "Grand" if a.arg == "grand" else "Nullo"
             ev = self._ev("guck", f"{who} says {name} and takes up both skat cards (Guckser).",
                           seat, contract=contract.code)
-            return self.model_copy(update={"contract": contract})._take_skat([ev])
+            return _evolve(self, {"contract": contract})._take_skat([ev])
         if a.kind == "frage":
             ev = self._ev("frage", f"{who} takes up the skat (Frage).", seat)
             return self._take_skat([ev])
@@ -444,18 +479,18 @@ class SkatState(State):
             pn = True
             text = f"says passt nicht and turns {pretty(card)}"
         ev = self._ev("turn", f"{self.role_of(seat)} {text}.", seat, card=card, passt_nicht=pn)
-        st = self.model_copy(update={"turned": card, "passt_nicht": pn, "peek": None})
+        st = _evolve(self, {"turned": card, "passt_nicht": pn, "peek": None})
         if card[1] == "J":
-            return st.model_copy(update={"phase": "tourne_jack"}), [ev]
+            return _evolve(st, {"phase": "tourne_jack"}), [ev]
         contract = Contract(kind="tourne", suit=card[0], passt_nicht=pn)
         ev2 = self._ev("trump", f"{contract.label}.", seat, contract=contract.code)
-        return st.model_copy(update={"contract": contract})._take_skat([ev, ev2])
+        return _evolve(st, {"contract": contract})._take_skat([ev, ev2])
 
     def _do_tourne_jack(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
         contract = Contract.parse(a.arg).model_copy(update={"passt_nicht": self.passt_nicht})
         ev = self._ev("trump", f"{self.role_of(seat)} chooses {contract.label}.", seat,
                       contract=contract.code)
-        return self.model_copy(update={"contract": contract})._take_skat([ev])
+        return _evolve(self, {"contract": contract})._take_skat([ev])
 
     def _take_skat(self, events: list[Event]) -> tuple[Self, list[Event]]:
         seat = self.declarer
@@ -464,7 +499,7 @@ class SkatState(State):
         hands[seat] = hands[seat] + list(self.skat)
         events.append(self._ev("skat_seen", f"The skat: {pretty_all(self.skat)}.", seat,
                                private=True, cards=list(self.skat)))
-        return self.model_copy(update={"hands": hands, "picked_up": True,
+        return _evolve(self, {"hands": hands, "picked_up": True,
                                        "phase": "discard"}), events
 
     def _do_discard(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
@@ -476,10 +511,10 @@ class SkatState(State):
         ev = self._ev("discard", f"{self.role_of(seat)} lays away two cards.", seat)
         mine = self._ev("laid_away", f"You lay away {pretty_all(cards)}.", seat, private=True,
                         cards=cards)
-        st = self.model_copy(update={"hands": hands, "laid_away": cards})
+        st = _evolve(self, {"hands": hands, "laid_away": cards})
         if self.contract is not None:  # Tourne and Guckser were named before the pickup
             return st._start_play([ev, mine])
-        return st.model_copy(update={"phase": "declare"}), [ev, mine]
+        return _evolve(st, {"phase": "declare"}), [ev, mine]
 
     def _do_declare(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
         return self._declared(Contract.parse(a.arg), [])
@@ -489,7 +524,7 @@ class SkatState(State):
         assert seat is not None
         events.append(self._ev("declare", f"{self.role_of(seat)} plays {contract.label}.", seat,
                                contract=contract.code))
-        return self.model_copy(update={"contract": contract})._start_play(events)
+        return _evolve(self, {"contract": contract})._start_play(events)
 
     def _start_play(self, events: list[Event]) -> tuple[Self, list[Event]]:
         contract = self.contract
@@ -501,12 +536,12 @@ class SkatState(State):
             if contract.kind == "revolution":
                 events.append(self._ev("revolution", "Revolution: the opponents see each "
                                        "other's cards and may consult."))
-        st = self.model_copy(update={"phase": "play", "turn": self.roles[0]})
+        st = _evolve(self, {"phase": "play", "turn": self.roles[0]})
         if self.options.kontra_re:
             queue = [s for s in self.defenders()
                      if not self.options.kontra_requires_bid or s in self.named]
             if queue:
-                return st.model_copy(update={"phase": "kontra", "kontra_queue": queue}), events
+                return _evolve(st, {"phase": "kontra", "kontra_queue": queue}), events
         return st, events
 
     def _do_kontra(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
@@ -514,19 +549,19 @@ class SkatState(State):
         if a.kind == "kontra":
             ev = self._ev("kontra", f"{who}: Kontra!", seat)
             assert self.declarer is not None
-            return self.model_copy(update={"kontra": 1, "kontra_queue": [self.declarer]}), [ev]
+            return _evolve(self, {"kontra": 1, "kontra_queue": [self.declarer]}), [ev]
         if a.kind == "re":
             ev = self._ev("re", f"{who}: Re!", seat)
-            return self.model_copy(update={"kontra": 2, "kontra_queue": [],
+            return _evolve(self, {"kontra": 2, "kontra_queue": [],
                                            "phase": "play"}), [ev]
         queue = self.kontra_queue[1:]
-        st = self.model_copy(update={"kontra_queue": queue})
+        st = _evolve(self, {"kontra_queue": queue})
         if not queue:
-            st = st.model_copy(update={"phase": "play"})
+            st = _evolve(st, {"phase": "play"})
         return st, []
 
     def _start_ramsch(self, events: list[Event]) -> tuple[Self, list[Event]]:
-        return self.model_copy(update={"contract": Contract(kind="ramsch"), "declarer": None,
+        return _evolve(self, {"contract": Contract(kind="ramsch"), "declarer": None,
                                        "phase": "play", "turn": self.roles[0], "asker": None,
                                        "listener": None}), events
 
@@ -542,24 +577,25 @@ class SkatState(State):
             assert st.last is not None
             shown = {**st.last.shown, seat: sorted(self.hands[seat], key=card_key)}
             last = st.last.model_copy(update={"shown": shown, "claimant": seat})
-            return st.model_copy(update={"last": last}), events
+            return _evolve(st, {"last": last}), events
         card = a.arg
         contract = self.effective_contract()
-        hands = [list(h) for h in self.hands]
+        hands = list(self.hands)  # the other hands are shared: a state is never changed
+        hands[seat] = list(hands[seat])
         hands[seat].remove(card)
         trick = [*self.trick, (seat, card)]
         events = [self._ev("play", f"{self.role_of(seat)} plays {pretty(card)}.", seat,
                            card=card)]
         if len(trick) < 3:
             nxt = self.roles[(self.roles.index(seat) + 1) % 3]
-            return self.model_copy(update={"hands": hands, "trick": trick, "turn": nxt}), events
+            return _evolve(self, {"hands": hands, "trick": trick, "turn": nxt}), events
         winner = contract.trick_winner(trick)
         done = Trick(leader=trick[0][0], plays=trick, winner=winner)
         tricks = [*self.tricks, done]
         pts = points_of([c for _, c in trick])
         events.append(self._ev("trick", f"{self.role_of(winner)} takes the trick ({pts}).",
                                winner, points=pts))
-        st = self.model_copy(update={"hands": hands, "trick": [], "tricks": tricks,
+        st = _evolve(self, {"hands": hands, "trick": [], "tricks": tricks,
                                      "turn": winner})
         early = (contract.is_null and winner == self.declarer) or (
             contract.schwarz_announced and winner != self.declarer
@@ -757,7 +793,7 @@ class SkatState(State):
     def _record(self, result: DealResult, events: list[Event]) -> tuple[Self, list[Event]]:
         sheet = self.sheet.add(SheetEntry(deal=result.number, text=result.text,
                                           deltas=result.deltas, bonus=result.bonus))
-        st = self.model_copy(update={"sheet": sheet, "last": result})
+        st = _evolve(self, {"sheet": sheet, "last": result})
         if (self.deal_no + 1) % self.players == 0:
             names = seat_names(self.players)
             totals = ", ".join(f"{names[i]} {t:+d}" for i, t in enumerate(sheet.list_totals()))
@@ -765,7 +801,7 @@ class SkatState(State):
                                 f" is over. Totals: {totals}."))
         if self.deal_no + 1 >= self.total_deals:
             events.append(Event(kind="over", text="The series is over."))
-            return st.model_copy(update={"phase": "over", "turn": None, "asker": None,
+            return _evolve(st, {"phase": "over", "turn": None, "asker": None,
                                          "listener": None, "kontra_queue": []}), events
         nxt = st._deal(self.deal_no + 1, None)
         events.append(Event(kind="deal", text=f"Deal {nxt.deal_no + 1}: "
@@ -796,7 +832,7 @@ class SkatState(State):
                     hands[s] += cards[pos:pos + size]
                     pos += size
         forced_ramsch = (number + 1) in self.options.forced_ramsch_deals
-        st = self.model_copy(update={
+        st = _evolve(self, {
             "deal_no": number, "dealer": dealer, "roles": roles, "hands": hands, "skat": skat,
             "laid_away": [], "bid": 0, "bid_stage": 0, "asker": roles[1], "listener": roles[0],
             "awaiting": "ask", "passed": [], "named": [], "bid_log": [], "declarer": None,
