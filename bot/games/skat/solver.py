@@ -7,7 +7,7 @@ a deal (`rules.CLAIM_CARDS`), which keeps the search to a few thousand positions
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from bot.games.cards import Card
 from bot.games.skat.contracts import Contract, points_of
@@ -17,40 +17,54 @@ Play = tuple[Seat, Card]
 
 
 class _Table:
-    """The cards still in play with their effective suit, power and points, looked up once per
-    search from the contract (so a node compares dict entries instead of asking the contract),
-    and hands as a tuple of frozensets in table order (cheap to copy and to key the memo)."""
+    """The cards still in play as bits (in sorted order: bit ``i`` is ``cards[i]``), with their
+    effective suit, power and points looked up once per search from the contract. Hands are a
+    tuple of bitmasks in table order: cheap to copy, to key the memo and to filter by suit,
+    and their bits run in the order the search used to sort the cards in."""
 
     def __init__(self, order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]],
                  trick: Sequence[Play], contract: Contract) -> None:
-        cards = [c for s in order for c in hands[s]] + [c for _, c in trick]
+        self.cards = sorted({c for s in order for c in hands[s]} | {c for _, c in trick})
+        bit = {c: i for i, c in enumerate(self.cards)}
         self.order = tuple(order)
         self.index = {s: i for i, s in enumerate(order)}
-        self.eff = {c: contract.follow_suit(c) for c in cards}
-        self.power = {c: contract.power(c) for c in cards}
-        self.start = tuple(frozenset(hands[s]) for s in order)
+        self.eff = [contract.follow_suit(c) for c in self.cards]
+        self.power = [contract.power(c) for c in self.cards]
+        self.points = [points_of([c]) for c in self.cards]
+        self.suit_mask: dict[str, int] = {}
+        for i, e in enumerate(self.eff):
+            self.suit_mask[e] = self.suit_mask.get(e, 0) | (1 << i)
+        self.start = tuple(_mask(bit[c] for c in hands[s]) for s in order)
+        self.trick = tuple((s, bit[c]) for s, c in trick)
 
-    def legal(self, hand: frozenset[Card], tr: tuple[Play, ...]) -> list[Card]:
-        """`Contract.legal_cards` over the sorted hand, from the tables."""
-        cards = sorted(hand)
-        if not tr:
-            return cards
-        eff = self.eff
-        led = eff[tr[0][1]]
-        return [c for c in cards if eff[c] == led] or cards
+    def legal(self, hand: int, tr: tuple[tuple[Seat, int], ...]) -> list[int]:
+        """`Contract.legal_cards` over the sorted hand, as card numbers."""
+        if tr:
+            hand = (hand & self.suit_mask[self.eff[tr[0][1]]]) or hand
+        out = []
+        while hand:
+            low = hand & -hand
+            out.append(low.bit_length() - 1)
+            hand ^= low
+        return out
 
-    def winner(self, plays: tuple[Play, ...]) -> Seat:
+    def winner(self, plays: tuple[tuple[Seat, int], ...]) -> Seat:
         """`Contract.trick_winner`, from the tables."""
         eff, power = self.eff, self.power
-        best_seat, best_card = plays[0]
-        best_eff = eff[best_card]
+        best_seat, best = plays[0]
+        best_eff = eff[best]
         for seat, card in plays[1:]:
             e = eff[card]
-            if (e == best_eff and power[card] > power[best_card]) or (
-                e == "T" and best_eff != "T"
-            ):
-                best_seat, best_card, best_eff = seat, card, e
+            if (e == best_eff and power[card] > power[best]) or (e == "T" and best_eff != "T"):
+                best_seat, best, best_eff = seat, card, e
         return best_seat
+
+
+def _mask(bits: Iterable[int]) -> int:
+    out = 0
+    for b in bits:
+        out |= 1 << b
+    return out
 
 
 def _force(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]], trick: Sequence[Play],
@@ -61,7 +75,7 @@ def _force(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]], trick: S
     table = _Table(order, hands, trick, contract)
     seats, index, n = table.order, table.index, len(table.order)
 
-    def rec(hs: tuple[frozenset[Card], ...], tr: tuple[Play, ...], me: Seat) -> bool:
+    def rec(hs: tuple[int, ...], tr: tuple[tuple[Seat, int], ...], me: Seat) -> bool:
         if not tr and not any(hs):
             return True
         key = (hs, tr, me)
@@ -71,7 +85,7 @@ def _force(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]], trick: S
         result = not mine
         i = index[me]
         for card in table.legal(hs[i], tr):
-            nh = (*hs[:i], hs[i] - {card}, *hs[i + 1:])
+            nh = (*hs[:i], hs[i] ^ (1 << card), *hs[i + 1:])
             nt = (*tr, (me, card))
             if len(nt) == 3:
                 winner = table.winner(nt)
@@ -84,7 +98,7 @@ def _force(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]], trick: S
         memo[key] = result
         return result
 
-    return rec(table.start, tuple(trick), turn)
+    return rec(table.start, table.trick, turn)
 
 
 def can_take_all(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]],
@@ -108,7 +122,7 @@ def can_reach(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]],
     table = _Table(order, hands, trick, contract)
     seats, index, n = table.order, table.index, len(table.order)
 
-    def rec(hs: tuple[frozenset[Card], ...], tr: tuple[Play, ...], me: Seat, need: int,
+    def rec(hs: tuple[int, ...], tr: tuple[tuple[Seat, int], ...], me: Seat, need: int,
             left: int) -> bool:
         # ``left``: the card points still in the hands and the trick on the table
         if need <= 0:
@@ -122,11 +136,11 @@ def can_reach(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]],
         result = not mine
         i = index[me]
         for card in table.legal(hs[i], tr):
-            nh = (*hs[:i], hs[i] - {card}, *hs[i + 1:])
+            nh = (*hs[:i], hs[i] ^ (1 << card), *hs[i + 1:])
             nt = (*tr, (me, card))
             if len(nt) == 3:
                 winner = table.winner(nt)
-                points = points_of([c for _, c in nt])
+                points = sum(table.points[c] for _, c in nt)
                 got = points if winner == declarer else 0
                 ok = rec(nh, (), winner, need - got, left - points)
             else:
@@ -138,4 +152,4 @@ def can_reach(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]],
         return result
 
     left = points_of([c for s in order for c in hands[s]]) + points_of([c for _, c in trick])
-    return rec(table.start, tuple(trick), turn, target, left)
+    return rec(table.start, table.trick, turn, target, left)
