@@ -86,6 +86,10 @@ def _evolve(state: EuchreState, update: dict[str, Any]) -> EuchreState:
     return new
 
 
+_HANDLERS = {"bid1": "_bid1", "discard": "_discard", "bid2": "_bid2", "defend": "_defend",
+             "play": "_play"}
+"""The method that applies a move in each phase."""
+
 _LAST_LEGAL: list[tuple[object, int, tuple[tuple[str, str], ...]] | None] = [None]
 """The last state asked for its legal moves, the seat and the answer: `apply` asks again for
 the state a caller just listed (states are immutable, so the answer cannot go stale)."""
@@ -372,8 +376,9 @@ class EuchreState(State):
     def _can_go_alone(self) -> bool:
         return self.players == 4 and self.options.allow_alone
 
-    def _next_active(self, seat: Seat) -> Seat:
-        out = self.sitting_out
+    def _next_active(self, seat: Seat, out: list[Seat] | None = None) -> Seat:
+        if out is None:
+            out = self.sitting_out
         nxt = (seat + 1) % self.players
         while nxt in out:
             nxt = (nxt + 1) % self.players
@@ -441,14 +446,7 @@ class EuchreState(State):
             raise IllegalAction(f"It is not your turn; {who} is to act.")
         if (parsed.kind, parsed.arg) not in self._legal(seat):
             raise IllegalAction(self._why_illegal(seat, parsed))
-        handler = {
-            "bid1": self._bid1,
-            "discard": self._discard,
-            "bid2": self._bid2,
-            "defend": self._defend,
-            "play": self._play,
-        }[self.phase]
-        state, events = handler(seat, parsed)
+        state, events = getattr(self, _HANDLERS[self.phase])(seat, parsed)
         return state, events  # type: ignore[return-value]
 
     def _why_illegal(self, seat: Seat, action: Action) -> str:
@@ -638,9 +636,10 @@ class EuchreState(State):
                 data={"card": card},
             )
         ]
-        if len(trick) < len(self.active):
-            return _evolve(self, {"hands": hands, "trick": trick, "turn": self._next_active(seat)}
-            ), events
+        out = self.sitting_out
+        if len(trick) < sum(1 for s in range(self.players) if s not in out):  # active seats
+            nxt = self._next_active(seat, out)
+            return _evolve(self, {"hands": hands, "trick": trick, "turn": nxt}), events
         winner = trick_winner(trick, self.trump)
         assert self.leader is not None
         tricks = [*self.tricks, TrickRecord(leader=self.leader, plays=trick, winner=winner)]
