@@ -35,6 +35,9 @@ class _Table:
         for i, e in enumerate(self.eff):
             self.suit_mask[e] = self.suit_mask.get(e, 0) | (1 << i)
         self.start = tuple(_mask(bit[c] for c in hands[s]) for s in order)
+        # per effective suit, its card numbers from the highest power down
+        self.by_power = {e: sorted((i for i in range(len(self.cards)) if self.eff[i] == e),
+                                   key=lambda i: -self.power[i]) for e in self.suit_mask}
         self.trick = tuple((s, bit[c]) for s, c in trick)
 
     def legal(self, hand: int, tr: tuple[tuple[Seat, int], ...]) -> list[int]:
@@ -46,6 +49,26 @@ class _Table:
             low = hand & -hand
             out.append(low.bit_length() - 1)
             hand ^= low
+        return out
+
+    def distinct(self, hand: int, cards: list[int], live: int) -> list[int]:
+        """``cards`` (legal, from ``hand``) less those that win and lose exactly the same
+        tricks as another: a card whose next higher live card of its suit is in the same hand
+        (``live``: the cards in the hands and on the table). Such twins lead to the same trick
+        winners whatever follows, so a search over who wins tricks needs only one of them."""
+        if len(cards) < 2:
+            return cards
+        out = []
+        eff, by_power = self.eff, self.by_power
+        for c in cards:
+            above = -1
+            for j in by_power[eff[c]]:
+                if j == c:
+                    break
+                if live >> j & 1:
+                    above = j
+            if above < 0 or not hand >> above & 1:
+                out.append(c)
         return out
 
     def winner(self, plays: tuple[tuple[Seat, int], ...]) -> Seat:
@@ -84,7 +107,12 @@ def _force(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]], trick: S
         mine = me in chooser
         result = not mine
         i = index[me]
-        for card in table.legal(hs[i], tr):
+        live = 0
+        for h in hs:
+            live |= h
+        for _, c in tr:
+            live |= 1 << c
+        for card in table.distinct(hs[i], table.legal(hs[i], tr), live):
             nh = (*hs[:i], hs[i] ^ (1 << card), *hs[i + 1:])
             nt = (*tr, (me, card))
             if len(nt) == 3:
