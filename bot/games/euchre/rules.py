@@ -637,7 +637,7 @@ class EuchreState(State):
             )
         ]
         out = self.sitting_out
-        if len(trick) < sum(1 for s in range(self.players) if s not in out):  # active seats
+        if len(trick) < self.players - len(set(out)):  # the active seats (`active`)
             nxt = self._next_active(seat, out)
             return _evolve(self, {"hands": hands, "trick": trick, "turn": nxt}), events
         winner = trick_winner(trick, self.trump)

@@ -151,12 +151,12 @@ class Contract(BaseModel):
 
     def follow_suit(self, card: Card) -> str:
         """The effective suit: ``T`` for a trump, else the printed suit."""
-        eff = _card_order(self.kind, self.suit).eff.get(card)
+        eff = card_order(self.kind, self.suit).eff.get(card)
         return eff if eff is not None else ("T" if self.is_trump(card) else card[0])
 
     def power(self, card: Card) -> int:
         """Rank inside its effective suit; higher wins."""
-        p = _card_order(self.kind, self.suit).power.get(card)
+        p = card_order(self.kind, self.suit).power.get(card)
         return p if p is not None else self._power(card)
 
     def _power(self, card: Card) -> int:
@@ -169,7 +169,7 @@ class Contract(BaseModel):
 
     def trick_winner(self, plays: list[tuple[int, Card]]) -> int:
         """The seat that wins a complete trick (1.4)."""
-        order = _card_order(self.kind, self.suit)
+        order = card_order(self.kind, self.suit)
         eff, power = order.eff, order.power
         if not all(c in eff for _, c in plays):
             return self._trick_winner(plays)
@@ -202,7 +202,7 @@ class Contract(BaseModel):
 
     def sort_key(self, card: Card) -> tuple[int, int]:
         """Display order: trumps first, then suits C S H D, each high to low."""
-        key = _card_order(self.kind, self.suit).sort.get(card)
+        key = card_order(self.kind, self.suit).sort.get(card)
         if key is not None:
             return key
         eff = self.follow_suit(card)
@@ -282,7 +282,7 @@ class _CardOrder(NamedTuple):
 
 
 @cache
-def _card_order(kind: str, suit: str | None) -> _CardOrder:
+def card_order(kind: str, suit: str | None) -> _CardOrder:
     """The tables behind `Contract.follow_suit`, `power` and `sort_key`, computed once from
     the slow definitions (which still answer for any card outside the deck), so a move in a
     search or a play-out looks cards up instead of recomputing their order."""

@@ -36,6 +36,7 @@ of the series' deals, so a series always ends.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, Literal, Self, TypeVar
@@ -57,7 +58,7 @@ from bot.games.base import (
 from bot.games.cards import SUITS, Card, deck, pretty, pretty_all, shuffled
 from bot.games.skat import solver
 from bot.games.skat.bidding import bids_above
-from bot.games.skat.contracts import SKAT_RANKS, Contract, matadors, points_of
+from bot.games.skat.contracts import SKAT_RANKS, Contract, card_order, matadors, points_of
 from bot.games.skat.options import RuleSet, SkatOptions
 from bot.games.skat.scoring import RamschScore, SkatScore, score_game, score_ramsch
 from bot.games.skat.sheet import SheetEntry, SkatScoreSheet, seeger_bonus
@@ -245,7 +246,7 @@ class SkatState(State):
         if phase == "play":
             contract = self.effective_contract()
             cards = contract.legal_cards(self.hands[seat], [c for _, c in self.trick])
-            out = [("play", c) for c in sorted(cards, key=contract.sort_key)]
+            out = [("play", c) for c in sorted(cards, key=_sort_key(contract, cards))]
             return out + self._surrender() + self._claims(seat)
         if phase == "bid":
             if self.awaiting == "answer":
@@ -954,6 +955,12 @@ class SkatView(View):
     (``show_card_points``)."""
     totals: list[int]
     last: DealResult | None
+
+
+def _sort_key(contract: Contract, cards: list[Card]) -> Callable[[Card], tuple[int, int]]:
+    """`Contract.sort_key` as a plain table lookup when every card is in its table."""
+    table = card_order(contract.kind, contract.suit).sort
+    return table.__getitem__ if all(c in table for c in cards) else contract.sort_key
 
 
 @cache
