@@ -292,25 +292,24 @@ class EuchreState(State):
         stock: list[Card],
     ) -> EuchreState:
         return _evolve(self, {
-                "dealer": dealer,
-                "deal_no": deal_no,
-                "phase": "bid1",
-                "turn": (dealer + 1) % self.players,
-                "hands": hands,
-                "stock": stock,
-                "turn_up": turn_up,
-                "turn_up_state": "table",
-                "bids": [],
-                "trump": None,
-                "maker": None,
-                "alone": False,
-                "defender_alone": None,
-                "discard": None,
-                "leader": None,
-                "trick": [],
-                "tricks": [],
-            }
-        )
+            "dealer": dealer,
+            "deal_no": deal_no,
+            "phase": "bid1",
+            "turn": (dealer + 1) % self.players,
+            "hands": hands,
+            "stock": stock,
+            "turn_up": turn_up,
+            "turn_up_state": "table",
+            "bids": [],
+            "trump": None,
+            "maker": None,
+            "alone": False,
+            "defender_alone": None,
+            "discard": None,
+            "leader": None,
+            "trick": [],
+            "tricks": [],
+        })
 
     @classmethod
     def from_view(
@@ -486,12 +485,11 @@ class EuchreState(State):
                 return self._throw_in([ev])
             ev2 = Event(kind="round2", text=f"Second round: name a suit other than {s}.")
             return _evolve(self, {
-                    "bids": bids,
-                    "turn": (self.dealer + 1) % self.players,
-                    "phase": "bid2",
-                    "turn_up_state": "turned_down",
-                }
-            ), [ev, ev2]
+                "bids": bids,
+                "turn": (self.dealer + 1) % self.players,
+                "phase": "bid2",
+                "turn_up_state": "turned_down",
+            }), [ev, ev2]
         alone = action.arg == "alone"
         trump = suit(self.turn_up)
         verb = {"order": "orders up", "assist": "assists", "take": "takes up"}[action.kind]
@@ -523,12 +521,11 @@ class EuchreState(State):
         hands = [list(h) for h in self.hands]
         hands[self.dealer].append(self.turn_up)
         return _evolve(state, {
-                "hands": hands,
-                "turn_up_state": "taken",
-                "phase": "discard",
-                "turn": self.dealer,
-            }
-        ), events
+            "hands": hands,
+            "turn_up_state": "taken",
+            "phase": "discard",
+            "turn": self.dealer,
+        }), events
 
     def _discard(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
         hands = [list(h) for h in self.hands]

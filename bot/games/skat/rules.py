@@ -384,7 +384,7 @@ class SkatState(State):
             if self.bid_stage == 2:  # isko: Vorhand takes the game himself after two passes
                 ev = self._ev("bid", f"{who} plays at {value}.", seat, value=value)
                 st = _evolve(self, {"bid": value, "named": named,
-                                             "bid_log": [*self.bid_log, f"{who} {value}"]})
+                                    "bid_log": [*self.bid_log, f"{who} {value}"]})
                 return st._become_player(seat, [ev])
             ev = self._ev("bid", f"{who} says {value}.", seat, value=value)
             return _evolve(self, {
@@ -399,7 +399,7 @@ class SkatState(State):
         # pass
         ev = self._ev("pass", f"{who} passes (passe).", seat)
         st = _evolve(self, {"passed": [*self.passed, seat],
-                                     "bid_log": [*self.bid_log, f"{who} passe"]})
+                            "bid_log": [*self.bid_log, f"{who} passe"]})
         v, _, h = self.roles
         if self.bid_stage == 2:
             return st._all_passed([ev])
@@ -408,13 +408,13 @@ class SkatState(State):
         if self.bid_stage == 0:
             # Hinterhand now bids to the survivor of Mittelhand and Vorhand.
             return _evolve(st, {"bid_stage": 1, "asker": h, "listener": survivor,
-                                         "awaiting": "ask"}), [ev]
+                                "awaiting": "ask"}), [ev]
         # Stage 1 over. Nobody named a value: classic Vorhand must play ([A-12]); isko
         # Vorhand may still take the game at 18 himself.
         if self.bid == 0:
             if self.options.rules == "isko":
                 return _evolve(st, {"bid_stage": 2, "asker": v, "listener": None,
-                                             "awaiting": "ask"}), [ev]
+                                    "awaiting": "ask"}), [ev]
             return st._become_player(v, [ev])
         return st._become_player(survivor, [ev])
 
@@ -434,7 +434,7 @@ class SkatState(State):
         events.append(self._ev("player", f"{self.role_of(seat)} is the Player {bid}.", seat,
                                bid=self.bid))
         return _evolve(self, {"declarer": seat, "phase": "skat", "asker": None,
-                                       "listener": None}), events
+                              "listener": None}), events
 
     # skat decision ------------------------------------------------------------------------
     def _do_skat(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
@@ -501,7 +501,7 @@ class SkatState(State):
         events.append(self._ev("skat_seen", f"The skat: {pretty_all(self.skat)}.", seat,
                                private=True, cards=list(self.skat)))
         return _evolve(self, {"hands": hands, "picked_up": True,
-                                       "phase": "discard"}), events
+                              "phase": "discard"}), events
 
     def _do_discard(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
         if a.kind == "surrender":
@@ -554,7 +554,7 @@ class SkatState(State):
         if a.kind == "re":
             ev = self._ev("re", f"{who}: Re!", seat)
             return _evolve(self, {"kontra": 2, "kontra_queue": [],
-                                           "phase": "play"}), [ev]
+                                  "phase": "play"}), [ev]
         queue = self.kontra_queue[1:]
         st = _evolve(self, {"kontra_queue": queue})
         if not queue:
@@ -563,8 +563,8 @@ class SkatState(State):
 
     def _start_ramsch(self, events: list[Event]) -> tuple[Self, list[Event]]:
         return _evolve(self, {"contract": Contract(kind="ramsch"), "declarer": None,
-                                       "phase": "play", "turn": self.roles[0], "asker": None,
-                                       "listener": None}), events
+                              "phase": "play", "turn": self.roles[0], "asker": None,
+                              "listener": None}), events
 
     # play ---------------------------------------------------------------------------------
     def _do_play(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
@@ -597,7 +597,7 @@ class SkatState(State):
         events.append(self._ev("trick", f"{self.role_of(winner)} takes the trick ({pts}).",
                                winner, points=pts))
         st = _evolve(self, {"hands": hands, "trick": [], "tricks": tricks,
-                                     "turn": winner})
+                            "turn": winner})
         early = (contract.is_null and winner == self.declarer) or (
             contract.schwarz_announced and winner != self.declarer
         )
@@ -803,7 +803,7 @@ class SkatState(State):
         if self.deal_no + 1 >= self.total_deals:
             events.append(Event(kind="over", text="The series is over."))
             return _evolve(st, {"phase": "over", "turn": None, "asker": None,
-                                         "listener": None, "kontra_queue": []}), events
+                                "listener": None, "kontra_queue": []}), events
         nxt = st._deal(self.deal_no + 1, None)
         events.append(Event(kind="deal", text=f"Deal {nxt.deal_no + 1}: "
                             f"{ROLE_NAMES[0]} is {seat_names(self.players)[nxt.roles[0]]}."))
