@@ -7,8 +7,9 @@ definition. ``trump`` is a suit letter (``"H"``) or None before trump is made.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from bot.games.cards import SAME_COLOUR, Card, rank, suit
+from bot.games.cards import SAME_COLOUR, SUITS, Card, rank, suit
 
 _PLAIN_ORDER = "AKQJT98765432"  # high to low, as at whist
 
@@ -23,6 +24,11 @@ def is_left_bower(card: Card, trump: str | None) -> bool:
 
 def effective_suit(card: Card, trump: str | None) -> str:
     """The suit a card belongs to for following suit: the left bower is a trump."""
+    eff = _suit_table(trump).get(card)
+    return eff if eff is not None else _effective_suit(card, trump)
+
+
+def _effective_suit(card: Card, trump: str | None) -> str:
     if is_left_bower(card, trump):
         assert trump is not None
         return trump
@@ -39,6 +45,11 @@ def power(card: Card, trump: str | None, led: str | None) -> int:
     Trumps: right bower 200, left bower 199, then A K Q 10 9 8 7 from 113 down. Cards of the
     led suit: 13 (A) down. Off-suit cards that are not trump: 0.
     """
+    p = _power_table(trump, led).get(card)
+    return p if p is not None else _power(card, trump, led)
+
+
+def _power(card: Card, trump: str | None, led: str | None) -> int:
     if is_right_bower(card, trump):
         return 200
     if is_left_bower(card, trump):
@@ -49,6 +60,22 @@ def power(card: Card, trump: str | None, led: str | None) -> int:
     if led is not None and suit(card) == led:
         return strength
     return 0
+
+
+_CARDS = [s + r for s in SUITS for r in _PLAIN_ORDER]
+
+
+@lru_cache(maxsize=16)
+def _suit_table(trump: str | None) -> dict[Card, str]:
+    """`effective_suit` of every card for one trump, computed once from its definition (the
+    rules, the solver and the AI ask it for every card of every move)."""
+    return {c: _effective_suit(c, trump) for c in _CARDS}
+
+
+@lru_cache(maxsize=64)
+def _power_table(trump: str | None, led: str | None) -> dict[Card, int]:
+    """`power` of every card for one trump and led suit, computed once from its definition."""
+    return {c: _power(c, trump, led) for c in _CARDS}
 
 
 def trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None) -> int:
@@ -69,7 +96,8 @@ def legal_plays(
     if not trick:
         return list(hand)
     led = effective_suit(trick[0][1], trump)
-    follow = [c for c in hand if effective_suit(c, trump) == led]
+    table = _suit_table(trump)
+    follow = [c for c in hand if (table.get(c) or _effective_suit(c, trump)) == led]
     return follow or list(hand)
 
 

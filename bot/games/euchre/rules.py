@@ -30,6 +30,7 @@ Readings of the book (Hoyle 1871, L1576-L1604) that the code plays:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -56,11 +57,48 @@ HAND_SIZE = 5
 TRICKS = 5
 
 
+_SEAT_NAMES = {2: ("North", "South"), 3: ("North", "East", "West")}
+_FOUR_NAMES = ("North", "East", "South", "West")
+
+
 def seat_names(players: int) -> list[str]:
     """North/East/South/West clockwise; partners (four-handed) sit opposite."""
-    return {2: ["North", "South"], 3: ["North", "East", "West"]}.get(
-        players, ["North", "East", "South", "West"]
-    )
+    return list(_SEAT_NAMES.get(players, _FOUR_NAMES))
+
+
+_set = object.__setattr__
+
+
+def _evolve(state: EuchreState, update: dict[str, Any]) -> EuchreState:
+    """``state.model_copy(update=update)`` without its generic copying: the same fields, the
+    same fields-set, no validation (as model_copy), the unchanged values shared (a state is
+    immutable, and every move builds new lists for what it changes)."""
+    if state.__pydantic_private__ is not None or state.__pydantic_extra__ is not None:
+        return state.model_copy(update=update)
+    cls = type(state)
+    new = cls.__new__(cls)
+    values = state.__dict__.copy()
+    values.update(update)
+    _set(new, "__dict__", values)
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_fields_set__", state.__pydantic_fields_set__ | update.keys())
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+_HANDLERS = {"bid1": "_bid1", "discard": "_discard", "bid2": "_bid2", "defend": "_defend",
+             "play": "_play"}
+"""The method that applies a move in each phase."""
+
+_LAST_LEGAL: list[tuple[object, int, tuple[tuple[str, str], ...]] | None] = [None]
+"""The last state asked for its legal moves, the seat and the answer: `apply` asks again for
+the state a caller just listed (states are immutable, so the answer cannot go stale)."""
+
+
+@lru_cache(maxsize=1024)
+def _action(kind: str, arg: str) -> Action:
+    """One shared `Action` per move (actions are immutable)."""
+    return Action(kind=kind, arg=arg)
 
 
 def sides_of(players: int) -> list[list[Seat]]:
@@ -259,27 +297,25 @@ class EuchreState(State):
         turn_up: Card,
         stock: list[Card],
     ) -> EuchreState:
-        return self.model_copy(
-            update={
-                "dealer": dealer,
-                "deal_no": deal_no,
-                "phase": "bid1",
-                "turn": (dealer + 1) % self.players,
-                "hands": hands,
-                "stock": stock,
-                "turn_up": turn_up,
-                "turn_up_state": "table",
-                "bids": [],
-                "trump": None,
-                "maker": None,
-                "alone": False,
-                "defender_alone": None,
-                "discard": None,
-                "leader": None,
-                "trick": [],
-                "tricks": [],
-            }
-        )
+        return _evolve(self, {
+            "dealer": dealer,
+            "deal_no": deal_no,
+            "phase": "bid1",
+            "turn": (dealer + 1) % self.players,
+            "hands": hands,
+            "stock": stock,
+            "turn_up": turn_up,
+            "turn_up_state": "table",
+            "bids": [],
+            "trump": None,
+            "maker": None,
+            "alone": False,
+            "defender_alone": None,
+            "discard": None,
+            "leader": None,
+            "trick": [],
+            "tricks": [],
+        })
 
     @classmethod
     def from_view(
@@ -345,8 +381,9 @@ class EuchreState(State):
     def _can_go_alone(self) -> bool:
         return self.players == 4 and self.options.allow_alone
 
-    def _next_active(self, seat: Seat) -> Seat:
-        out = self.sitting_out
+    def _next_active(self, seat: Seat, out: list[Seat] | None = None) -> Seat:
+        if out is None:
+            out = self.sitting_out
         nxt = (seat + 1) % self.players
         while nxt in out:
             nxt = (nxt + 1) % self.players
@@ -363,10 +400,18 @@ class EuchreState(State):
     # ---- the protocol ---------------------------------------------------------------------
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        return [Action(kind=k, arg=a) for k, a in self._legal(seat)]
+        return [_action(k, a) for k, a in self._legal(seat)]
 
-    def _legal(self, seat: Seat) -> list[tuple[str, str]]:
+    def _legal(self, seat: Seat) -> tuple[tuple[str, str], ...]:
         """Legal moves as ``(kind, arg)`` pairs: cheap to build and to compare."""
+        last = _LAST_LEGAL[0]
+        if last is not None and last[0] is self and last[1] == seat:
+            return last[2]
+        pairs = tuple(self._list_legal(seat))
+        _LAST_LEGAL[0] = (self, seat, pairs)
+        return pairs
+
+    def _list_legal(self, seat: Seat) -> list[tuple[str, str]]:
         if seat != self.turn or self.phase == "over":
             return []
         alone = self._can_go_alone()
@@ -406,14 +451,7 @@ class EuchreState(State):
             raise IllegalAction(f"It is not your turn; {who} is to act.")
         if (parsed.kind, parsed.arg) not in self._legal(seat):
             raise IllegalAction(self._why_illegal(seat, parsed))
-        handler = {
-            "bid1": self._bid1,
-            "discard": self._discard,
-            "bid2": self._bid2,
-            "defend": self._defend,
-            "play": self._play,
-        }[self.phase]
-        state, events = handler(seat, parsed)
+        state, events = getattr(self, _HANDLERS[self.phase])(seat, parsed)
         return state, events  # type: ignore[return-value]
 
     def _why_illegal(self, seat: Seat, action: Action) -> str:
@@ -442,7 +480,7 @@ class EuchreState(State):
         if action.kind == "pass":
             if seat != self.dealer:
                 ev = Event(kind="pass", seat=seat, text=f"{name} passes.")
-                return self.model_copy(update={"bids": bids, "turn": (seat + 1) % self.players}), [
+                return _evolve(self, {"bids": bids, "turn": (seat + 1) % self.players}), [
                     ev
                 ]
             s = SUIT_SYMBOL[suit(self.turn_up)]
@@ -452,14 +490,12 @@ class EuchreState(State):
             if not self.options.second_round:
                 return self._throw_in([ev])
             ev2 = Event(kind="round2", text=f"Second round: name a suit other than {s}.")
-            return self.model_copy(
-                update={
-                    "bids": bids,
-                    "turn": (self.dealer + 1) % self.players,
-                    "phase": "bid2",
-                    "turn_up_state": "turned_down",
-                }
-            ), [ev, ev2]
+            return _evolve(self, {
+                "bids": bids,
+                "turn": (self.dealer + 1) % self.players,
+                "phase": "bid2",
+                "turn_up_state": "turned_down",
+            }), [ev, ev2]
         alone = action.arg == "alone"
         trump = suit(self.turn_up)
         verb = {"order": "orders up", "assist": "assists", "take": "takes up"}[action.kind]
@@ -476,8 +512,7 @@ class EuchreState(State):
                 data={"trump": trump, "maker": seat, "alone": alone, "round": 1},
             )
         ]
-        state = self.model_copy(
-            update={"bids": bids, "trump": trump, "maker": seat, "alone": alone}
+        state = _evolve(self, {"bids": bids, "trump": trump, "maker": seat, "alone": alone}
         )
         if alone and partner_of(seat, self.players) == self.dealer:
             events.append(
@@ -488,17 +523,15 @@ class EuchreState(State):
                     f"{pretty(self.turn_up)} is set aside.",
                 )
             )
-            return state.model_copy(update={"turn_up_state": "set_aside"})._after_trump(events)
+            return _evolve(state, {"turn_up_state": "set_aside"})._after_trump(events)
         hands = [list(h) for h in self.hands]
         hands[self.dealer].append(self.turn_up)
-        return state.model_copy(
-            update={
-                "hands": hands,
-                "turn_up_state": "taken",
-                "phase": "discard",
-                "turn": self.dealer,
-            }
-        ), events
+        return _evolve(state, {
+            "hands": hands,
+            "turn_up_state": "taken",
+            "phase": "discard",
+            "turn": self.dealer,
+        }), events
 
     def _discard(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
         hands = [list(h) for h in self.hands]
@@ -513,8 +546,8 @@ class EuchreState(State):
                 data={"card": action.arg},
             ),
         ]
-        state = self.model_copy(
-            update={"hands": hands, "discard": action.arg, "bids": [*self.bids, (seat, "discard")]}
+        state = _evolve(
+            self, {"hands": hands, "discard": action.arg, "bids": [*self.bids, (seat, "discard")]}
         )
         return state._after_trump(events)
 
@@ -523,7 +556,7 @@ class EuchreState(State):
         bids = [*self.bids, (seat, str(action))]
         if action.kind == "pass":
             ev = Event(kind="pass", seat=seat, text=f"{name} passes.")
-            return self.model_copy(update={"bids": bids, "turn": (seat + 1) % self.players}), [ev]
+            return _evolve(self, {"bids": bids, "turn": (seat + 1) % self.players}), [ev]
         if action.kind == "bunch":
             ev = Event(kind="bunch", seat=seat, text=f"{name} bunches the cards.")
             return self._throw_in([ev])
@@ -538,8 +571,7 @@ class EuchreState(State):
                 data={"trump": trump, "maker": seat, "alone": alone, "round": 2},
             )
         ]
-        state = self.model_copy(
-            update={"bids": bids, "trump": trump, "maker": seat, "alone": alone}
+        state = _evolve(self, {"bids": bids, "trump": trump, "maker": seat, "alone": alone}
         )
         return state._after_trump(events)
 
@@ -551,7 +583,7 @@ class EuchreState(State):
             and self.players == 4
             and self.maker is not None
         ):
-            return self.model_copy(update={"phase": "defend", "turn": (self.maker + 1) % 4}), events
+            return _evolve(self, {"phase": "defend", "turn": (self.maker + 1) % 4}), events
         return self._start_play(events)
 
     def _defend(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
@@ -560,11 +592,11 @@ class EuchreState(State):
         name = self.names[seat]
         if action.kind == "defend":
             ev = Event(kind="defend", seat=seat, text=f"{name} defends alone.")
-            return self.model_copy(update={"bids": bids, "defender_alone": seat})._start_play([ev])
+            return _evolve(self, {"bids": bids, "defender_alone": seat})._start_play([ev])
         ev = Event(kind="pass", seat=seat, text=f"{name} does not defend alone.")
         if seat == (self.maker + 1) % 4:
-            return self.model_copy(update={"bids": bids, "turn": (self.maker + 3) % 4}), [ev]
-        return self.model_copy(update={"bids": bids})._start_play([ev])
+            return _evolve(self, {"bids": bids, "turn": (self.maker + 3) % 4}), [ev]
+        return _evolve(self, {"bids": bids})._start_play([ev])
 
     def _start_play(self, events: list[Event]) -> tuple[EuchreState, list[Event]]:
         leader = self._next_active(self.dealer)
@@ -577,8 +609,7 @@ class EuchreState(State):
                 )
             )
         events.append(Event(kind="lead", seat=leader, text=f"{self.names[leader]} leads."))
-        return self.model_copy(
-            update={"phase": "play", "leader": leader, "turn": leader, "trick": []}
+        return _evolve(self, {"phase": "play", "leader": leader, "turn": leader, "trick": []}
         ), events
 
     def _throw_in(self, events: list[Event]) -> tuple[EuchreState, list[Event]]:
@@ -596,7 +627,8 @@ class EuchreState(State):
 
     def _play(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
         card = action.arg
-        hands = [list(h) for h in self.hands]
+        hands = list(self.hands)  # the other hands are shared: a state is never changed
+        hands[seat] = list(hands[seat])
         hands[seat].remove(card)
         trick = [*self.trick, (seat, card)]
         events = [
@@ -607,10 +639,10 @@ class EuchreState(State):
                 data={"card": card},
             )
         ]
-        if len(trick) < len(self.active):
-            return self.model_copy(
-                update={"hands": hands, "trick": trick, "turn": self._next_active(seat)}
-            ), events
+        out = self.sitting_out
+        if len(trick) < self.players - len(set(out)):  # the active seats (`active`)
+            nxt = self._next_active(seat, out)
+            return _evolve(self, {"hands": hands, "trick": trick, "turn": nxt}), events
         winner = trick_winner(trick, self.trump)
         assert self.leader is not None
         tricks = [*self.tricks, TrickRecord(leader=self.leader, plays=trick, winner=winner)]
@@ -622,8 +654,9 @@ class EuchreState(State):
                 data={"winner": winner, "trick": len(tricks)},
             )
         )
-        state = self.model_copy(
-            update={"hands": hands, "trick": [], "tricks": tricks, "leader": winner, "turn": winner}
+        state = _evolve(
+            self,
+            {"hands": hands, "trick": [], "tricks": tricks, "leader": winner, "turn": winner},
         )
         if len(tricks) < TRICKS:
             return state, events
@@ -690,8 +723,8 @@ class EuchreState(State):
                 data={"gained": gained, "scores": scores, "makers_tricks": makers},
             )
         )
-        state = self.model_copy(update={"scores": scores, "last_hand": result,
-                                        "hands_won": hands_won, "euchres": euchres})
+        state = _evolve(self, {"scores": scores, "last_hand": result,
+                               "hands_won": hands_won, "euchres": euchres})
         if max(scores) < o.target:
             nxt = (self.dealer + 1) % n
             events.append(Event(kind="deal", seat=nxt, text=f"{self.names[nxt]} deals."))
@@ -699,8 +732,8 @@ class EuchreState(State):
         winner_side, lines = state._decide_winner(scores)
         winners = list(sides_of(n)[winner_side])
         events.append(Event(kind="game_over", text=lines[0], data={"winners": winners}))
-        return state.model_copy(
-            update={"phase": "over", "turn": None, "winners": winners, "result_lines": lines}
+        return _evolve(
+            state, {"phase": "over", "turn": None, "winners": winners, "result_lines": lines}
         ), events
 
     def _decide_winner(self, scores: list[int]) -> tuple[int, list[str]]:

@@ -8,7 +8,8 @@ ouvert, announcements, passt nicht). Its `code` is the compact form used in `dec
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import cache
+from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -150,10 +151,15 @@ class Contract(BaseModel):
 
     def follow_suit(self, card: Card) -> str:
         """The effective suit: ``T`` for a trump, else the printed suit."""
-        return "T" if self.is_trump(card) else card[0]
+        eff = card_order(self.kind, self.suit).eff.get(card)
+        return eff if eff is not None else ("T" if self.is_trump(card) else card[0])
 
     def power(self, card: Card) -> int:
         """Rank inside its effective suit; higher wins."""
+        p = card_order(self.kind, self.suit).power.get(card)
+        return p if p is not None else self._power(card)
+
+    def _power(self, card: Card) -> int:
         if self.is_null:
             return 8 - NULL_ORDER.index(card[1])
         if self.is_trump(card):
@@ -163,6 +169,20 @@ class Contract(BaseModel):
 
     def trick_winner(self, plays: list[tuple[int, Card]]) -> int:
         """The seat that wins a complete trick (1.4)."""
+        order = card_order(self.kind, self.suit)
+        eff, power = order.eff, order.power
+        if not all(c in eff for _, c in plays):
+            return self._trick_winner(plays)
+        best_seat, best_card = plays[0]
+        best_eff = eff[best_card]
+        for seat, card in plays[1:]:
+            e = eff[card]
+            beats = e == best_eff and power[card] > power[best_card]
+            if beats or (e == "T" and best_eff != "T"):
+                best_seat, best_card, best_eff = seat, card, e
+        return best_seat
+
+    def _trick_winner(self, plays: list[tuple[int, Card]]) -> int:
         best_seat, best_card = plays[0]
         for seat, card in plays[1:]:
             eff = self.follow_suit(card)
@@ -175,12 +195,16 @@ class Contract(BaseModel):
     def legal_cards(self, hand: list[Card], trick: list[Card]) -> list[Card]:
         if not trick:
             return list(hand)
-        led = self.follow_suit(trick[0])
-        same = [c for c in hand if self.follow_suit(c) == led]
+        follow = self.follow_suit
+        led = follow(trick[0])
+        same = [c for c in hand if follow(c) == led]
         return same or list(hand)
 
     def sort_key(self, card: Card) -> tuple[int, int]:
         """Display order: trumps first, then suits C S H D, each high to low."""
+        key = card_order(self.kind, self.suit).sort.get(card)
+        if key is not None:
+            return key
         eff = self.follow_suit(card)
         group = 0 if eff == "T" else 1 + SUITS.index(eff)
         return (group, -self.power(card))
@@ -247,6 +271,27 @@ class Contract(BaseModel):
         if self.announced:
             name += f", {self.announced} announced"
         return name
+
+
+class _CardOrder(NamedTuple):
+    """Per card of the Skat deck: its effective suit, its power and its display key."""
+
+    eff: dict[Card, str]
+    power: dict[Card, int]
+    sort: dict[Card, tuple[int, int]]
+
+
+@cache
+def card_order(kind: str, suit: str | None) -> _CardOrder:
+    """The tables behind `Contract.follow_suit`, `power` and `sort_key`, computed once from
+    the slow definitions (which still answer for any card outside the deck), so a move in a
+    search or a play-out looks cards up instead of recomputing their order."""
+    probe = Contract(kind=kind, suit=suit)  # type: ignore[arg-type]
+    cards = [s + r for s in SUITS for r in SKAT_RANKS]
+    eff = {c: "T" if probe.is_trump(c) else c[0] for c in cards}
+    power = {c: probe._power(c) for c in cards}
+    sort = {c: (0 if eff[c] == "T" else 1 + SUITS.index(eff[c]), -power[c]) for c in cards}
+    return _CardOrder(eff, power, sort)
 
 
 def matadors(cards12: list[Card], contract: Contract) -> tuple[bool, int]:

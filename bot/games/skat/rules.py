@@ -36,9 +36,10 @@ of the series' deals, so a series always ends.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 from itertools import combinations
-from typing import ClassVar, Literal, Self
+from typing import Any, ClassVar, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -57,7 +58,7 @@ from bot.games.base import (
 from bot.games.cards import SUITS, Card, deck, pretty, pretty_all, shuffled
 from bot.games.skat import solver
 from bot.games.skat.bidding import bids_above
-from bot.games.skat.contracts import SKAT_RANKS, Contract, matadors, points_of
+from bot.games.skat.contracts import SKAT_RANKS, Contract, card_order, matadors, points_of
 from bot.games.skat.options import RuleSet, SkatOptions
 from bot.games.skat.scoring import RamschScore, SkatScore, score_game, score_ramsch
 from bot.games.skat.sheet import SheetEntry, SkatScoreSheet, seeger_bonus
@@ -117,6 +118,9 @@ class DealResult(BaseModel):
     claimant: Seat | None = None
 
 
+SkatStateT = TypeVar("SkatStateT", bound="SkatState")
+
+
 def roles_for(players: int, dealer: Seat) -> list[Seat]:
     """[Vorhand, Mittelhand, Hinterhand] for this dealer (1.5; five persons: [A-13])."""
     v, m = (dealer + 1) % players, (dealer + 2) % players
@@ -126,6 +130,30 @@ def roles_for(players: int, dealer: Seat) -> list[Seat]:
 
 def card_key(card: Card) -> int:
     return DECK_INDEX[card]
+
+
+_set = object.__setattr__
+
+
+def _evolve(state: SkatStateT, update: dict[str, Any]) -> SkatStateT:
+    """``state.model_copy(update=update)`` without its generic copying: the same fields, the
+    same fields-set, no validation (as model_copy), the unchanged values shared as before."""
+    if state.__pydantic_private__ is not None or state.__pydantic_extra__ is not None:
+        return state.model_copy(update=update)
+    cls = type(state)
+    new = cls.__new__(cls)
+    values = state.__dict__.copy()
+    values.update(update)
+    _set(new, "__dict__", values)
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_fields_set__", state.__pydantic_fields_set__ | update.keys())
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+_LAST_LEGAL: list[tuple[object, int, tuple[tuple[str, str], ...]] | None] = [None]
+"""The last state asked for its legal moves, the seat and the answer: `apply` asks again for
+the state a caller just listed (states are immutable, so the answer cannot go stale)."""
 
 
 class SkatState(State):
@@ -198,49 +226,61 @@ class SkatState(State):
 
     # ---- legal actions -----------------------------------------------------------------
     def legal_actions(self, seat: Seat) -> list[Action]:
+        return [_action(k, a) for k, a in self._legal(seat)]
+
+    def _legal(self, seat: Seat) -> tuple[tuple[str, str], ...]:
+        """Legal moves as ``(kind, arg)`` pairs: cheap to build and to compare, so `apply`
+        checks a move without making an `Action` of every legal one."""
+        last = _LAST_LEGAL[0]
+        if last is not None and last[0] is self and last[1] == seat:
+            return last[2]
+        pairs = tuple(self._list_legal(seat))
+        _LAST_LEGAL[0] = (self, seat, pairs)
+        return pairs
+
+    def _list_legal(self, seat: Seat) -> list[tuple[str, str]]:
         if seat not in self.to_act:
             return []
         o = self.options
-        if self.phase == "bid":
-            if self.awaiting == "answer":
-                return [act("hold"), act("pass")]
-            if self.bid_stage == 2:
-                return [act("bid", o.min_bid), act("pass")]
-            return [*_bid_actions(o.rules, self.bid, o.min_bid), act("pass")]
-        if self.phase == "skat":
-            return self._skat_actions()
-        if self.phase == "tourne_first":
-            return [act("accept"), act("passt_nicht"), *self._surrender()]
-        if self.phase == "tourne_jack":
-            jack = self.turned or "CJ"
-            return [act("declare", "tourne_grand"), act("declare", f"tourne-{jack[0]}")]
-        if self.phase == "discard":
-            hand = sorted(self.hands[seat], key=card_key)
-            return [act("discard", f"{a},{b}") for a, b in combinations(hand, 2)] + (
-                self._surrender()
-            )
-        if self.phase == "declare":
-            return [act("declare", c.code) for c in self._declarable()]
-        if self.phase == "kontra":
-            return [act("re" if seat == self.declarer else "kontra"), act("pass")]
-        if self.phase == "play":
+        phase = self.phase
+        if phase == "play":
             contract = self.effective_contract()
             cards = contract.legal_cards(self.hands[seat], [c for _, c in self.trick])
-            out = [act("play", c) for c in sorted(cards, key=contract.sort_key)]
+            out = [("play", c) for c in sorted(cards, key=_sort_key(contract, cards))]
             return out + self._surrender() + self._claims(seat)
+        if phase == "bid":
+            if self.awaiting == "answer":
+                return [("hold", ""), ("pass", "")]
+            if self.bid_stage == 2:
+                return [("bid", str(o.min_bid)), ("pass", "")]
+            return [*_bid_pairs(o.rules, self.bid, o.min_bid), ("pass", "")]
+        if phase == "skat":
+            return self._skat_actions()
+        if phase == "tourne_first":
+            return [("accept", ""), ("passt_nicht", ""), *self._surrender()]
+        if phase == "tourne_jack":
+            jack = self.turned or "CJ"
+            return [("declare", "tourne_grand"), ("declare", f"tourne-{jack[0]}")]
+        if phase == "discard":
+            return [*_discard_pairs(tuple(sorted(self.hands[seat], key=card_key))),
+                    *self._surrender()]
+        if phase == "declare":
+            return [("declare", c.code) for c in self._declarable()]
+        if phase == "kontra":
+            return [("re" if seat == self.declarer else "kontra", ""), ("pass", "")]
         return []
 
-    def _skat_actions(self) -> list[Action]:
+    def _skat_actions(self) -> list[tuple[str, str]]:
         o = self.options
         if o.rules == "isko":
-            return [act("skat"), act("hand")]
-        out = [act("tourne", "left"), act("tourne", "right"), act("guck", "grand")]
+            return [("skat", ""), ("hand", "")]
+        out = [("tourne", "left"), ("tourne", "right"), ("guck", "grand")]
         if self.bid <= 20:
-            out.append(act("guck", "nullo"))
+            out.append(("guck", "nullo"))
         if o.allow_frage:
-            out.append(act("frage"))
+            out.append(("frage", ""))
         for code in self._classic_hand_codes():
-            out.append(act("declare", code))
+            out.append(("declare", code))
         return out
 
     def _classic_hand_codes(self) -> list[str]:
@@ -285,7 +325,7 @@ class SkatState(State):
                 return trump_games  # nothing can reach the bid: any game, lost as an overbid
         return out + [c for c in nulls if c.null_value >= self.bid]
 
-    def _surrender(self) -> list[Action]:
+    def _surrender(self) -> list[tuple[str, str]]:
         if not (self.options.tourne_surrender and self.options.rules == "classic"):
             return []
         if self.phase in ("tourne_first", "tourne_jack") or self.contract is None:
@@ -293,28 +333,37 @@ class SkatState(State):
         if not self.contract.is_tourne or self.turn_owner() != self.declarer:
             return []
         before_trick2 = not self.tricks or (len(self.tricks) == 1 and not self.trick)
-        return [act("surrender")] if before_trick2 else []
+        return [("surrender", "")] if before_trick2 else []
 
     def turn_owner(self) -> Seat | None:
         return self.to_act[0] if self.to_act else None
 
-    def _claims(self, seat: Seat) -> list[Action]:
+    def _claims(self, seat: Seat) -> list[tuple[str, str]]:
         o = self.options
         if o.claim_policy == "off" or self.contract is None or self.contract.is_ramsch:
             return []
-        out: list[Action] = []
+        out: list[tuple[str, str]] = []
         is_decl = seat == self.declarer
         if is_decl or o.claim_policy == "verify_or_reject":
-            out.append(act("concede"))
+            out.append(("concede", ""))
         if len(self.hands[seat]) <= CLAIM_CARDS:
-            out.append(act("claim_rest"))
+            out.append(("claim_rest", ""))
             if o.claim_policy == "nasl":
-                out.append(act("claim_win" if is_decl else "claim_defeat"))
+                out.append(("claim_win" if is_decl else "claim_defeat", ""))
         return out
 
     # ---- apply -------------------------------------------------------------------------
     def normalise(self, action: Action) -> Action:
         return _canonical_discard(action) if action.kind == "discard" else action
+
+    def check_legal(self, seat: Seat, action: Action | str) -> Action:
+        """`State.check_legal` with the same refusals, judged on ``(kind, arg)`` pairs."""
+        parsed = self.normalise(Action.parse(action))
+        if seat not in self.to_act:
+            raise IllegalAction("It is not your turn.")
+        if (parsed.kind, parsed.arg) not in self._legal(seat):
+            raise IllegalAction(f"`{parsed}` is not a legal move now.")
+        return parsed
 
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
         parsed = self.check_legal(seat, action)
@@ -334,23 +383,23 @@ class SkatState(State):
             value = int(a.arg)
             if self.bid_stage == 2:  # isko: Vorhand takes the game himself after two passes
                 ev = self._ev("bid", f"{who} plays at {value}.", seat, value=value)
-                st = self.model_copy(update={"bid": value, "named": named,
-                                             "bid_log": [*self.bid_log, f"{who} {value}"]})
+                st = _evolve(self, {"bid": value, "named": named,
+                                    "bid_log": [*self.bid_log, f"{who} {value}"]})
                 return st._become_player(seat, [ev])
             ev = self._ev("bid", f"{who} says {value}.", seat, value=value)
-            return self.model_copy(update={
+            return _evolve(self, {
                 "bid": value, "awaiting": "answer", "named": named,
                 "bid_log": [*self.bid_log, f"{who} {value}"],
             }), [ev]
         if a.kind == "hold":
             ev = self._ev("hold", f"{who} holds {self.bid} (ja).", seat, value=self.bid)
-            return self.model_copy(update={
+            return _evolve(self, {
                 "awaiting": "ask", "named": named, "bid_log": [*self.bid_log, f"{who} ja"],
             }), [ev]
         # pass
         ev = self._ev("pass", f"{who} passes (passe).", seat)
-        st = self.model_copy(update={"passed": [*self.passed, seat],
-                                     "bid_log": [*self.bid_log, f"{who} passe"]})
+        st = _evolve(self, {"passed": [*self.passed, seat],
+                            "bid_log": [*self.bid_log, f"{who} passe"]})
         v, _, h = self.roles
         if self.bid_stage == 2:
             return st._all_passed([ev])
@@ -358,14 +407,14 @@ class SkatState(State):
         assert survivor is not None
         if self.bid_stage == 0:
             # Hinterhand now bids to the survivor of Mittelhand and Vorhand.
-            return st.model_copy(update={"bid_stage": 1, "asker": h, "listener": survivor,
-                                         "awaiting": "ask"}), [ev]
+            return _evolve(st, {"bid_stage": 1, "asker": h, "listener": survivor,
+                                "awaiting": "ask"}), [ev]
         # Stage 1 over. Nobody named a value: classic Vorhand must play ([A-12]); isko
         # Vorhand may still take the game at 18 himself.
         if self.bid == 0:
             if self.options.rules == "isko":
-                return st.model_copy(update={"bid_stage": 2, "asker": v, "listener": None,
-                                             "awaiting": "ask"}), [ev]
+                return _evolve(st, {"bid_stage": 2, "asker": v, "listener": None,
+                                    "awaiting": "ask"}), [ev]
             return st._become_player(v, [ev])
         return st._become_player(survivor, [ev])
 
@@ -384,8 +433,8 @@ class SkatState(State):
         bid = f"at {self.bid}" if self.bid else "without a bid"
         events.append(self._ev("player", f"{self.role_of(seat)} is the Player {bid}.", seat,
                                bid=self.bid))
-        return self.model_copy(update={"declarer": seat, "phase": "skat", "asker": None,
-                                       "listener": None}), events
+        return _evolve(self, {"declarer": seat, "phase": "skat", "asker": None,
+                              "listener": None}), events
 
     # skat decision ------------------------------------------------------------------------
     def _do_skat(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
@@ -395,20 +444,20 @@ class SkatState(State):
             return self._take_skat([ev])
         if a.kind == "hand":
             ev = self._ev("hand", f"{who} plays Hand.", seat)
-            return self.model_copy(update={"hand_game": True, "phase": "declare"}), [ev]
+            return _evolve(self, {"hand_game": True, "phase": "declare"}), [ev]
         if a.kind == "tourne":
             i = 0 if a.arg == "left" else 1
             peek = self.skat[i]
             ev = self._ev("tourne", f"{who} lifts the {a.arg} skat card (Tourne).", seat)
             private = self._ev("peek", f"You see {pretty(peek)}.", seat, private=True, card=peek)
-            return self.model_copy(update={"phase": "tourne_first", "peek": peek}), [ev, private]
+            return _evolve(self, {"phase": "tourne_first", "peek": peek}), [ev, private]
         if a.kind == "guck":
             kind = "guck_grand" if a.arg == "grand" else "guck_nullo"
             contract = Contract(kind=kind)
             name = "Grand" if a.arg == "grand" else "Nullo"
             ev = self._ev("guck", f"{who} says {name} and takes up both skat cards (Guckser).",
                           seat, contract=contract.code)
-            return self.model_copy(update={"contract": contract})._take_skat([ev])
+            return _evolve(self, {"contract": contract})._take_skat([ev])
         if a.kind == "frage":
             ev = self._ev("frage", f"{who} takes up the skat (Frage).", seat)
             return self._take_skat([ev])
@@ -431,18 +480,18 @@ class SkatState(State):
             pn = True
             text = f"says passt nicht and turns {pretty(card)}"
         ev = self._ev("turn", f"{self.role_of(seat)} {text}.", seat, card=card, passt_nicht=pn)
-        st = self.model_copy(update={"turned": card, "passt_nicht": pn, "peek": None})
+        st = _evolve(self, {"turned": card, "passt_nicht": pn, "peek": None})
         if card[1] == "J":
-            return st.model_copy(update={"phase": "tourne_jack"}), [ev]
+            return _evolve(st, {"phase": "tourne_jack"}), [ev]
         contract = Contract(kind="tourne", suit=card[0], passt_nicht=pn)
         ev2 = self._ev("trump", f"{contract.label}.", seat, contract=contract.code)
-        return st.model_copy(update={"contract": contract})._take_skat([ev, ev2])
+        return _evolve(st, {"contract": contract})._take_skat([ev, ev2])
 
     def _do_tourne_jack(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
         contract = Contract.parse(a.arg).model_copy(update={"passt_nicht": self.passt_nicht})
         ev = self._ev("trump", f"{self.role_of(seat)} chooses {contract.label}.", seat,
                       contract=contract.code)
-        return self.model_copy(update={"contract": contract})._take_skat([ev])
+        return _evolve(self, {"contract": contract})._take_skat([ev])
 
     def _take_skat(self, events: list[Event]) -> tuple[Self, list[Event]]:
         seat = self.declarer
@@ -451,8 +500,8 @@ class SkatState(State):
         hands[seat] = hands[seat] + list(self.skat)
         events.append(self._ev("skat_seen", f"The skat: {pretty_all(self.skat)}.", seat,
                                private=True, cards=list(self.skat)))
-        return self.model_copy(update={"hands": hands, "picked_up": True,
-                                       "phase": "discard"}), events
+        return _evolve(self, {"hands": hands, "picked_up": True,
+                              "phase": "discard"}), events
 
     def _do_discard(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
         if a.kind == "surrender":
@@ -463,10 +512,10 @@ class SkatState(State):
         ev = self._ev("discard", f"{self.role_of(seat)} lays away two cards.", seat)
         mine = self._ev("laid_away", f"You lay away {pretty_all(cards)}.", seat, private=True,
                         cards=cards)
-        st = self.model_copy(update={"hands": hands, "laid_away": cards})
+        st = _evolve(self, {"hands": hands, "laid_away": cards})
         if self.contract is not None:  # Tourne and Guckser were named before the pickup
             return st._start_play([ev, mine])
-        return st.model_copy(update={"phase": "declare"}), [ev, mine]
+        return _evolve(st, {"phase": "declare"}), [ev, mine]
 
     def _do_declare(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
         return self._declared(Contract.parse(a.arg), [])
@@ -476,7 +525,7 @@ class SkatState(State):
         assert seat is not None
         events.append(self._ev("declare", f"{self.role_of(seat)} plays {contract.label}.", seat,
                                contract=contract.code))
-        return self.model_copy(update={"contract": contract})._start_play(events)
+        return _evolve(self, {"contract": contract})._start_play(events)
 
     def _start_play(self, events: list[Event]) -> tuple[Self, list[Event]]:
         contract = self.contract
@@ -488,12 +537,12 @@ class SkatState(State):
             if contract.kind == "revolution":
                 events.append(self._ev("revolution", "Revolution: the opponents see each "
                                        "other's cards and may consult."))
-        st = self.model_copy(update={"phase": "play", "turn": self.roles[0]})
+        st = _evolve(self, {"phase": "play", "turn": self.roles[0]})
         if self.options.kontra_re:
             queue = [s for s in self.defenders()
                      if not self.options.kontra_requires_bid or s in self.named]
             if queue:
-                return st.model_copy(update={"phase": "kontra", "kontra_queue": queue}), events
+                return _evolve(st, {"phase": "kontra", "kontra_queue": queue}), events
         return st, events
 
     def _do_kontra(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
@@ -501,21 +550,21 @@ class SkatState(State):
         if a.kind == "kontra":
             ev = self._ev("kontra", f"{who}: Kontra!", seat)
             assert self.declarer is not None
-            return self.model_copy(update={"kontra": 1, "kontra_queue": [self.declarer]}), [ev]
+            return _evolve(self, {"kontra": 1, "kontra_queue": [self.declarer]}), [ev]
         if a.kind == "re":
             ev = self._ev("re", f"{who}: Re!", seat)
-            return self.model_copy(update={"kontra": 2, "kontra_queue": [],
-                                           "phase": "play"}), [ev]
+            return _evolve(self, {"kontra": 2, "kontra_queue": [],
+                                  "phase": "play"}), [ev]
         queue = self.kontra_queue[1:]
-        st = self.model_copy(update={"kontra_queue": queue})
+        st = _evolve(self, {"kontra_queue": queue})
         if not queue:
-            st = st.model_copy(update={"phase": "play"})
+            st = _evolve(st, {"phase": "play"})
         return st, []
 
     def _start_ramsch(self, events: list[Event]) -> tuple[Self, list[Event]]:
-        return self.model_copy(update={"contract": Contract(kind="ramsch"), "declarer": None,
-                                       "phase": "play", "turn": self.roles[0], "asker": None,
-                                       "listener": None}), events
+        return _evolve(self, {"contract": Contract(kind="ramsch"), "declarer": None,
+                              "phase": "play", "turn": self.roles[0], "asker": None,
+                              "listener": None}), events
 
     # play ---------------------------------------------------------------------------------
     def _do_play(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
@@ -529,25 +578,26 @@ class SkatState(State):
             assert st.last is not None
             shown = {**st.last.shown, seat: sorted(self.hands[seat], key=card_key)}
             last = st.last.model_copy(update={"shown": shown, "claimant": seat})
-            return st.model_copy(update={"last": last}), events
+            return _evolve(st, {"last": last}), events
         card = a.arg
         contract = self.effective_contract()
-        hands = [list(h) for h in self.hands]
+        hands = list(self.hands)  # the other hands are shared: a state is never changed
+        hands[seat] = list(hands[seat])
         hands[seat].remove(card)
         trick = [*self.trick, (seat, card)]
         events = [self._ev("play", f"{self.role_of(seat)} plays {pretty(card)}.", seat,
                            card=card)]
         if len(trick) < 3:
             nxt = self.roles[(self.roles.index(seat) + 1) % 3]
-            return self.model_copy(update={"hands": hands, "trick": trick, "turn": nxt}), events
+            return _evolve(self, {"hands": hands, "trick": trick, "turn": nxt}), events
         winner = contract.trick_winner(trick)
         done = Trick(leader=trick[0][0], plays=trick, winner=winner)
         tricks = [*self.tricks, done]
         pts = points_of([c for _, c in trick])
         events.append(self._ev("trick", f"{self.role_of(winner)} takes the trick ({pts}).",
                                winner, points=pts))
-        st = self.model_copy(update={"hands": hands, "trick": [], "tricks": tricks,
-                                     "turn": winner})
+        st = _evolve(self, {"hands": hands, "trick": [], "tricks": tricks,
+                            "turn": winner})
         early = (contract.is_null and winner == self.declarer) or (
             contract.schwarz_announced and winner != self.declarer
         )
@@ -744,7 +794,7 @@ class SkatState(State):
     def _record(self, result: DealResult, events: list[Event]) -> tuple[Self, list[Event]]:
         sheet = self.sheet.add(SheetEntry(deal=result.number, text=result.text,
                                           deltas=result.deltas, bonus=result.bonus))
-        st = self.model_copy(update={"sheet": sheet, "last": result})
+        st = _evolve(self, {"sheet": sheet, "last": result})
         if (self.deal_no + 1) % self.players == 0:
             names = seat_names(self.players)
             totals = ", ".join(f"{names[i]} {t:+d}" for i, t in enumerate(sheet.list_totals()))
@@ -752,8 +802,8 @@ class SkatState(State):
                                 f" is over. Totals: {totals}."))
         if self.deal_no + 1 >= self.total_deals:
             events.append(Event(kind="over", text="The series is over."))
-            return st.model_copy(update={"phase": "over", "turn": None, "asker": None,
-                                         "listener": None, "kontra_queue": []}), events
+            return _evolve(st, {"phase": "over", "turn": None, "asker": None,
+                                "listener": None, "kontra_queue": []}), events
         nxt = st._deal(self.deal_no + 1, None)
         events.append(Event(kind="deal", text=f"Deal {nxt.deal_no + 1}: "
                             f"{ROLE_NAMES[0]} is {seat_names(self.players)[nxt.roles[0]]}."))
@@ -783,7 +833,7 @@ class SkatState(State):
                     hands[s] += cards[pos:pos + size]
                     pos += size
         forced_ramsch = (number + 1) in self.options.forced_ramsch_deals
-        st = self.model_copy(update={
+        st = _evolve(self, {
             "deal_no": number, "dealer": dealer, "roles": roles, "hands": hands, "skat": skat,
             "laid_away": [], "bid": 0, "bid_stage": 0, "asker": roles[1], "listener": roles[0],
             "awaiting": "ask", "passed": [], "named": [], "bid_log": [], "declarer": None,
@@ -907,9 +957,29 @@ class SkatView(View):
     last: DealResult | None
 
 
+def _sort_key(contract: Contract, cards: list[Card]) -> Callable[[Card], tuple[int, int]]:
+    """`Contract.sort_key` as a plain table lookup when every card is in its table."""
+    table = card_order(contract.kind, contract.suit).sort
+    return table.__getitem__ if all(c in table for c in cards) else contract.sort_key
+
+
 @cache
-def _bid_actions(rules: RuleSet, current: int, min_bid: int) -> tuple[Action, ...]:
-    return tuple(act("bid", v) for v in bids_above(rules, current, min_bid))
+def _bid_pairs(rules: RuleSet, current: int, min_bid: int) -> tuple[tuple[str, str], ...]:
+    return tuple(("bid", str(v)) for v in bids_above(rules, current, min_bid))
+
+
+@lru_cache(maxsize=64)
+def _discard_pairs(hand: tuple[Card, ...]) -> tuple[tuple[str, str], ...]:
+    """Every two cards of a sorted hand, as ``discard`` pairs (asked twice per state: by
+    `legal_actions` and by `apply`; a small cache, as hands are countless)."""
+    return tuple(("discard", f"{a},{b}") for a, b in combinations(hand, 2))
+
+
+@lru_cache(maxsize=4096)
+def _action(kind: str, arg: str) -> Action:
+    """One shared `Action` per legal move (actions are immutable), so listing the legal moves
+    does not validate a new model for each of them every time."""
+    return act(kind, arg)
 
 
 def _canonical_discard(a: Action) -> Action:

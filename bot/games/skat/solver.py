@@ -7,18 +7,87 @@ a deal (`rules.CLAIM_CARDS`), which keeps the search to a few thousand positions
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from bot.games.cards import Card
 from bot.games.skat.contracts import Contract, points_of
 
 Seat = int
-Hands = dict[Seat, frozenset[Card]]
 Play = tuple[Seat, Card]
 
 
-def _next(order: Sequence[Seat], seat: Seat) -> Seat:
-    return order[(order.index(seat) + 1) % len(order)]
+class _Table:
+    """The cards still in play as bits (in sorted order: bit ``i`` is ``cards[i]``), with their
+    effective suit, power and points looked up once per search from the contract. Hands are a
+    tuple of bitmasks in table order: cheap to copy, to key the memo and to filter by suit,
+    and their bits run in the order the search used to sort the cards in."""
+
+    def __init__(self, order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]],
+                 trick: Sequence[Play], contract: Contract) -> None:
+        self.cards = sorted({c for s in order for c in hands[s]} | {c for _, c in trick})
+        bit = {c: i for i, c in enumerate(self.cards)}
+        self.order = tuple(order)
+        self.index = {s: i for i, s in enumerate(order)}
+        self.eff = [contract.follow_suit(c) for c in self.cards]
+        self.power = [contract.power(c) for c in self.cards]
+        self.points = [points_of([c]) for c in self.cards]
+        self.suit_mask: dict[str, int] = {}
+        for i, e in enumerate(self.eff):
+            self.suit_mask[e] = self.suit_mask.get(e, 0) | (1 << i)
+        self.start = tuple(_mask(bit[c] for c in hands[s]) for s in order)
+        # per effective suit, its card numbers from the highest power down
+        self.by_power = {e: sorted((i for i in range(len(self.cards)) if self.eff[i] == e),
+                                   key=lambda i: -self.power[i]) for e in self.suit_mask}
+        self.trick = tuple((s, bit[c]) for s, c in trick)
+
+    def legal(self, hand: int, tr: tuple[tuple[Seat, int], ...]) -> list[int]:
+        """`Contract.legal_cards` over the sorted hand, as card numbers."""
+        if tr:
+            hand = (hand & self.suit_mask[self.eff[tr[0][1]]]) or hand
+        out = []
+        while hand:
+            low = hand & -hand
+            out.append(low.bit_length() - 1)
+            hand ^= low
+        return out
+
+    def distinct(self, hand: int, cards: list[int], live: int) -> list[int]:
+        """``cards`` (legal, from ``hand``) less those that win and lose exactly the same
+        tricks as another: a card whose next higher live card of its suit is in the same hand
+        (``live``: the cards in the hands and on the table). Such twins lead to the same trick
+        winners whatever follows, so a search over who wins tricks needs only one of them."""
+        if len(cards) < 2:
+            return cards
+        out = []
+        eff, by_power = self.eff, self.by_power
+        for c in cards:
+            above = -1
+            for j in by_power[eff[c]]:
+                if j == c:
+                    break
+                if live >> j & 1:
+                    above = j
+            if above < 0 or not hand >> above & 1:
+                out.append(c)
+        return out
+
+    def winner(self, plays: tuple[tuple[Seat, int], ...]) -> Seat:
+        """`Contract.trick_winner`, from the tables."""
+        eff, power = self.eff, self.power
+        best_seat, best = plays[0]
+        best_eff = eff[best]
+        for seat, card in plays[1:]:
+            e = eff[card]
+            if (e == best_eff and power[card] > power[best]) or (e == "T" and best_eff != "T"):
+                best_seat, best, best_eff = seat, card, e
+        return best_seat
+
+
+def _mask(bits: Iterable[int]) -> int:
+    out = 0
+    for b in bits:
+        out |= 1 << b
+    return out
 
 
 def _force(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]], trick: Sequence[Play],
@@ -26,32 +95,38 @@ def _force(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]], trick: S
            trick_ok: Callable[[Seat], bool]) -> bool:
     """Can the seats in ``chooser`` make every remaining trick satisfy ``trick_ok(winner)``?"""
     memo: dict[tuple[object, ...], bool] = {}
+    table = _Table(order, hands, trick, contract)
+    seats, index, n = table.order, table.index, len(table.order)
 
-    def rec(hs: Hands, tr: tuple[Play, ...], me: Seat) -> bool:
-        if not tr and not any(hs.values()):
+    def rec(hs: tuple[int, ...], tr: tuple[tuple[Seat, int], ...], me: Seat) -> bool:
+        if not tr and not any(hs):
             return True
-        key = (tuple(hs[s] for s in order), tr, me)
+        key = (hs, tr, me)
         if key in memo:
             return memo[key]
         mine = me in chooser
         result = not mine
-        for card in contract.legal_cards(sorted(hs[me]), [c for _, c in tr]):
-            nh = dict(hs)
-            nh[me] = hs[me] - {card}
+        i = index[me]
+        live = 0
+        for h in hs:
+            live |= h
+        for _, c in tr:
+            live |= 1 << c
+        for card in table.distinct(hs[i], table.legal(hs[i], tr), live):
+            nh = (*hs[:i], hs[i] ^ (1 << card), *hs[i + 1:])
             nt = (*tr, (me, card))
             if len(nt) == 3:
-                winner = contract.trick_winner(list(nt))
+                winner = table.winner(nt)
                 ok = trick_ok(winner) and rec(nh, (), winner)
             else:
-                ok = rec(nh, nt, _next(order, me))
+                ok = rec(nh, nt, seats[(i + 1) % n])
             if ok == mine:
                 result = ok
                 break
         memo[key] = result
         return result
 
-    start = {s: frozenset(hands[s]) for s in order}
-    return rec(start, tuple(trick), turn)
+    return rec(table.start, table.trick, turn)
 
 
 def can_take_all(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]],
@@ -72,33 +147,37 @@ def can_reach(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]],
               target: int) -> bool:
     """Can the Player take at least ``target`` more card points whatever the opponents do?"""
     memo: dict[tuple[object, ...], bool] = {}
+    table = _Table(order, hands, trick, contract)
+    seats, index, n = table.order, table.index, len(table.order)
 
-    def rec(hs: Hands, tr: tuple[Play, ...], me: Seat, need: int) -> bool:
+    def rec(hs: tuple[int, ...], tr: tuple[tuple[Seat, int], ...], me: Seat, need: int,
+            left: int) -> bool:
+        # ``left``: the card points still in the hands and the trick on the table
         if need <= 0:
             return True
-        left = points_of([c for h in hs.values() for c in h]) + points_of([c for _, c in tr])
         if left < need:
             return False
-        key = (tuple(hs[s] for s in order), tr, me, need)
+        key = (hs, tr, me, need)
         if key in memo:
             return memo[key]
         mine = me == declarer
         result = not mine
-        for card in contract.legal_cards(sorted(hs[me]), [c for _, c in tr]):
-            nh = dict(hs)
-            nh[me] = hs[me] - {card}
+        i = index[me]
+        for card in table.legal(hs[i], tr):
+            nh = (*hs[:i], hs[i] ^ (1 << card), *hs[i + 1:])
             nt = (*tr, (me, card))
             if len(nt) == 3:
-                winner = contract.trick_winner(list(nt))
-                got = points_of([c for _, c in nt]) if winner == declarer else 0
-                ok = rec(nh, (), winner, need - got)
+                winner = table.winner(nt)
+                points = sum(table.points[c] for _, c in nt)
+                got = points if winner == declarer else 0
+                ok = rec(nh, (), winner, need - got, left - points)
             else:
-                ok = rec(nh, nt, _next(order, me), need)
+                ok = rec(nh, nt, seats[(i + 1) % n], need, left)
             if ok == mine:
                 result = ok
                 break
         memo[key] = result
         return result
 
-    start = {s: frozenset(hands[s]) for s in order}
-    return rec(start, tuple(trick), turn, target)
+    left = points_of([c for s in order for c in hands[s]]) + points_of([c for _, c in trick])
+    return rec(table.start, table.trick, turn, target, left)
