@@ -1,6 +1,7 @@
 """Interaction latency under load: many tables played at once through the fake Discord.
 
     python -m bench.latency [--tables 200] [--actions 10] [--think-ms 2000] [--ai-budget-ms 50]
+                            [--no-pictures]
 
 One process, one event loop, as the bot runs: the real bot and discord.py client, a real
 SQLite file, and the fake Discord of the e2e tests on 127.0.0.1. Each table sits in its own
@@ -182,10 +183,20 @@ def main(argv: list[str] | None = None) -> int:
                         help="AI worker processes (0: threads), as the ai_processes setting")
     parser.add_argument("--picture-processes", type=int, default=1,
                         help="picture worker processes (0: a thread), as picture_processes")
+    parser.add_argument("--no-pictures", action="store_true",
+                        help="send every message without its picture (what the rest of the bot "
+                             "costs, to compare with a version that drew none)")
     parser.add_argument("--switch-interval-ms", type=float, default=1.0,
                         help="GIL switch interval, as run_bot sets it (gil_switch_interval_ms)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    if args.no_pictures:
+        from bot.discord.painter import Painter
+
+        async def no_picture(self: Painter, draw: Any, *args: Any) -> None:
+            return None
+
+        Painter.paint = no_picture  # type: ignore[method-assign]
     sys.setswitchinterval(args.switch_interval_ms / 1000)
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice warnings

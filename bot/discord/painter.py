@@ -11,9 +11,11 @@ next picture starts a new worker.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -31,6 +33,18 @@ def _warm() -> None:
 
     for key in registry.keys():  # noqa: SIM118 - the registry's function, not a dict's
         render.draws_pictures(key)
+
+
+PAINTER_NICENESS = 10
+"""The worker steps back for the bot's event loop (as the AI's workers do): a click's answer
+goes out in words first and waits for no picture, so the picture may wait for the click."""
+
+
+def _start_worker() -> None:
+    """Worker initialiser: run below the bot's priority, then load what pictures need."""
+    with contextlib.suppress(OSError):  # not allowed here: run at the parent's priority
+        os.nice(PAINTER_NICENESS)
+    _warm()
 
 
 def _start_method() -> str:
@@ -53,13 +67,19 @@ class Painter:
             return self._thread
         if self._pool is None:
             ctx = multiprocessing.get_context(_start_method())
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=ctx, initializer=_warm)
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=ctx,
+                                             initializer=_start_worker)
         return self._pool
 
     def start(self) -> None:
         """Start the worker now, so the first picture does not wait for it."""
         if self.processes > 0 and not self.closed:
             self._executor().submit(_warm)
+
+    def pids(self) -> list[int]:
+        """The worker processes now running (for tests and diagnostics)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return [p.pid for p in processes.values() if p.pid is not None]
 
     async def paint(self, draw: Callable[..., Picture | None], *args: Any) -> Picture | None:
         """``draw(*args)`` off the loop; None if it raised, the worker died, or we closed."""

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from bot.discord.painter import Painter
+from bot.discord.painter import PAINTER_NICENESS, Painter
 from bot.discord.table_messages import Picture, table_picture
 from bot.games import registry
 from tests.discord.conftest import table_for
@@ -55,5 +55,24 @@ async def test_a_dead_worker_is_replaced_by_the_next_picture() -> None:
     try:
         assert await painter.paint(_dies) is None
         assert await painter.paint(table_picture, _dealt()) is not None
+    finally:
+        painter.close()
+
+
+def _niceness() -> int:
+    return os.getpriority(os.PRIO_PROCESS, 0)
+
+
+async def test_the_worker_yields_the_cpu_to_the_event_loop() -> None:
+    """A click's answer waits for no picture: the worker runs below the bot's priority."""
+    mine = _niceness()
+    if mine >= 19:
+        pytest.skip("this process already runs at the lowest priority")
+    painter = Painter(1)
+    try:
+        assert await painter.paint(table_picture, _dealt()) is not None
+        assert await painter.paint(_niceness) == min(19, mine + PAINTER_NICENESS)  # type: ignore[arg-type]
+        assert painter.pids() and all(os.getpriority(os.PRIO_PROCESS, pid) == min(
+            19, mine + PAINTER_NICENESS) for pid in painter.pids())
     finally:
         painter.close()

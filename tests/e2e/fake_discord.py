@@ -106,6 +106,35 @@ class Request:
     status: int = 0
 
 
+_BOUNDARY = re.compile(r'boundary="?([^";]+)"?')
+_PART_NAME = re.compile(rb'(?<![A-Za-z])name="([^"]*)"')
+
+
+async def _form(request: web.Request) -> tuple[str | None, list[str]]:
+    """A multipart body's ``payload_json`` and the names of its other parts (the files), read
+    straight from the bytes: aiohttp's ``request.post()`` parses each part's headers through
+    regexes and the email package, which cost more per picture than the bot spends on it, and
+    the latency bench counts the fake's work with the bot's."""
+    found = _BOUNDARY.search(request.headers.get("Content-Type", ""))
+    if found is None:
+        return None, []
+    body = await request.read()
+    payload: str | None = None
+    names: list[str] = []
+    for part in body.split(b"--" + found.group(1).encode())[1:]:
+        if part.startswith(b"--"):
+            break  # the closing delimiter
+        head, _, data = part.partition(b"\r\n\r\n")
+        name = _PART_NAME.search(head)
+        if name is None:
+            continue
+        if name.group(1) == b"payload_json":
+            payload = data.removesuffix(b"\r\n").decode()
+        else:
+            names.append(name.group(1).decode())
+    return payload, names
+
+
 @dataclass
 class MessageEvent:
     """A message appearing or changing, as a reader of that channel would notice it."""
@@ -587,10 +616,9 @@ class FakeDiscord:
         body: Any = None
         if request.can_read_body:
             if request.content_type == "multipart/form-data":
-                form = await request.post()
-                raw = form.get("payload_json")
-                body = json.loads(raw) if isinstance(raw, str) else {}
-                body["_files"] = [k for k in form if k != "payload_json"]
+                raw, files = await _form(request)
+                body = json.loads(raw) if raw is not None else {}
+                body["_files"] = files
             else:
                 body = await request.json()
         req = Request(request.method, path, dict(request.query), body, time.perf_counter())
