@@ -27,9 +27,8 @@ THRESHOLD = (700, 4, 10)
 move at a table leaves ~25 new tracked objects alive (its new state), ~110 moves go by between
 young collections, so a generation-1 pass walked ~37,000 survivors: 11-14 ms on the dev box
 (``bench.gc_tables --tables 2000 --burst 6000 --threshold 700 10 10``, 25 Nov 2026). At 4
-it walks ~15,000: 5-6 ms
-median, for the same total collector time per burst (74-80 ms against 76-86 ms), since each
-survivor is walked once in generation 1 either way."""
+it walks ~15,000: 5-6 ms median, for the same total collector time per burst (74-80 ms against
+76-86 ms), since each survivor is walked once in generation 1 either way."""
 
 
 def freeze_heap() -> None:
