@@ -1,11 +1,12 @@
 """The Discord client: `ParlourBot`, `create_bot` (used by the e2e tests) and `run_bot`.
 
 `setup_hook` opens the table service (unless one is injected), subscribes the `TableUI`,
-registers the persistent components and loads the cogs, then syncs the slash commands (to the
-dev guild when one is set: instant; else globally) when the command tree changed since the last
-sync: Discord rate-limits syncs, and most starts change nothing. `sync_commands` (``python -m bot
-sync``) forces one. `close` lets actions in flight finish and pending edits go out before the
-connection closes.
+registers the persistent components and loads the cogs, starts the service (its open tables
+loaded, then frozen out of the collector's full passes: `bot.heap`), then syncs the slash
+commands (to the dev guild when one is set: instant; else globally) when the command tree
+changed since the last sync: Discord rate-limits syncs, and most starts change nothing.
+`sync_commands` (``python -m bot sync``) forces one. `close` lets actions in flight finish and
+pending edits go out before the connection closes.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from bot.discord.replies import SOMETHING_WRONG, phrase, refuse
 from bot.discord.round_posts import RoundPosts
 from bot.discord.table_ui import TableUI
 from bot.health import Heartbeat, health_path
+from bot.heap import freeze_startup_heap
 from bot.service.errors import Refusal
 from bot.store import UnusableDatabase
 
@@ -142,6 +144,9 @@ class ParlourBot(commands.Bot):
             await self.load_extension(extension)
         self.table_ui.reports.start()
         await self.service.start()
+        # The open tables, the cogs and the modules now loaded live as long as the process:
+        # out of the collector's full passes with them (bench.gc_tables has the figures).
+        freeze_startup_heap()
         self._reoffer = asyncio.create_task(self.table_ui.reoffer_turns(), name="parlour-reoffer")
         self.heartbeat.set("connecting")
         self._beating = asyncio.create_task(self.heartbeat.run(), name="parlour-heartbeat")

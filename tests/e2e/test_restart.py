@@ -3,10 +3,12 @@ and the buttons sent by the old process still work."""
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
+from bot import heap
 from bot.service.models import TableStatus
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import BotRunner, action_of, my_turn, play_until_over, start_table, take
@@ -53,3 +55,17 @@ async def test_old_buttons_work_after_a_restart(fake: FakeDiscord, runner: BotRu
         "the table message sent before the restart was never edited after it"
     assert action_of(choice)
     assert watch.leaks == []
+
+
+async def test_a_start_freezes_the_tables_it_loaded(fake: FakeDiscord, runner: BotRunner,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: the open tables a start loads are out of the collector's full passes."""
+    alice = fake.add_user("alice")
+    table_id, _ = await start_table(runner, alice)
+    # Once per process: this start is to count as the process's first.
+    monkeypatch.setattr(heap, "_frozen", False)
+    await runner.restart()
+    live = runner.service._live[table_id]
+    assert gc.is_tracked(live) and heap._frozen and gc.get_freeze_count() > 0
+    assert not any(obj is live for obj in gc.get_objects()), "the loaded table was not frozen"
+    assert gc.get_threshold() == heap.THRESHOLD
