@@ -24,13 +24,6 @@ bot in play. All in one process, each burst carrying on the same games. No AI se
 Discord: only the service and its store, so the figures are the tables' own. On a shared
 machine wall times swing with the load; the object counts do not.
 
-Measured on the 2-core dev box (load average 1.6), 25 Nov 2026, 3 moves per table first:
-  memory per open table: 18.3 KiB at N=1000, 17.8 KiB at 5000 (tracemalloc); 52 tracked objects.
-  N=1000  full pass: before 16.5 ms (max 18.1); after freeze 0.0; every table moved since 5.4
-          (max 8.6). Young passes in a 1000-move burst: gen 1 4.0 ms before, 4.9-5.1 after.
-  N=5000  full pass: before 82.9 ms (max 87.0); after freeze 0.0; every table moved since 40.8
-          (max 50.1). Young passes in a 5000-move burst: gen 1 max 19.2 ms before (thresholds
-          700/10/10), 6.0 and 8.8 after (700/4/10); collector time 4.1-4.7% of the burst.
 A move leaves ~25 newly tracked objects alive per table (its new TableInfo and EuchreState,
 and its new turn timer: a Task with its coroutine, contexts, futures and TimerHandles), so the
 unfrozen heap grows back with play: the freeze holds the full pass down until the tables have

@@ -23,12 +23,11 @@ log = logging.getLogger(__name__)
 _frozen = False
 
 THRESHOLD = (700, 4, 10)
-"""`gc.set_threshold` once the heap is frozen: CPython's default second threshold is 10. Each
-move at a table leaves ~25 new tracked objects alive (its new state), ~110 moves go by between
-young collections, so a generation-1 pass walked ~37,000 survivors: 11-14 ms on the dev box
-(``bench.gc_tables --tables 2000 --burst 6000 --threshold 700 10 10``, 25 Nov 2026). At 4
-it walks ~15,000: 5-6 ms median, for the same total collector time per burst (74-80 ms against
-76-86 ms), since each survivor is walked once in generation 1 either way."""
+"""`gc.set_threshold` once the heap is frozen (CPython's default second threshold is 10): each
+move leaves a new state alive, so with 10 a generation-1 pass walks the survivors of many
+moves at once; with 4 it walks fewer each time, for the same total collector time, since each
+survivor is walked once in generation 1 either way (``bench.gc_tables --threshold`` compares
+them)."""
 
 
 def freeze_heap() -> None:
