@@ -380,6 +380,28 @@ def _readable(exc: ValidationError) -> str:
     return "; ".join(parts) or "Those options are not valid."
 
 
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def evolve(model: ModelT, update: dict[str, Any]) -> ModelT:
+    """``model.model_copy(update=update)`` without its generic copying: the same fields, the
+    same fields-set, no validation (as model_copy), the unchanged values shared. For the rules
+    cores' hot paths: a state is immutable, and every move builds new lists for what it
+    changes, so sharing the rest is safe."""
+    if model.__pydantic_private__ is not None or model.__pydantic_extra__ is not None:
+        return model.model_copy(update=update)
+    cls = type(model)
+    new = cls.__new__(cls)
+    values = model.__dict__.copy()
+    values.update(update)
+    object.__setattr__(new, "__dict__", values)
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_fields_set__",
+                       model.__pydantic_fields_set__ | update.keys())
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
 def rng_for(seed: int, *salt: object) -> random.Random:
     """A deterministic RNG for one purpose (``rng_for(seed, "deal", 3)``)."""
     return random.Random(":".join([str(seed), *map(str, salt)]))

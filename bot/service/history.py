@@ -21,8 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games import registry
 from bot.games.base import GameError, State, View
-from bot.service.errors import NoTable, NotAllowed, NotFinished
-from bot.service.live import MAX_TABLE_ID
+from bot.service.errors import NotAllowed, NotFinished
 from bot.service.models import (
     GameSummary,
     RecentGames,
@@ -158,14 +157,10 @@ class History:
         it. A table of another server (or a DM's) is replayed only for its players; an open
         or unfinished table not at all (`NotFinished`)."""
         self._check_running()
-        if not 0 <= table_id <= MAX_TABLE_ID:
-            raise NoTable(f"There is no table #{table_id}.")
-        row = await self.store.get_table(table_id)
-        if row is None:
-            raise NoTable(f"There is no table #{table_id}.")
+        row = await self._stored(table_id)
         if game_key is not None and row.game_key != game_key:
             raise NotAllowed(f"Table #{table_id} is a game of {row.game_key}; replay it with "
-                             f"`/{row.game_key} history`.")
+                             "that game's history.")
         if row.status != "finished" or row.state is None:
             raise NotFinished(table_id, row.status, "replayed")
         seat = next((s.seat for s in row.seats if s.user_id == user_id), None)

@@ -19,7 +19,7 @@ from bot.service.errors import (
     RematchOpen,
     TableExists,
 )
-from bot.service.live import MAX_TABLE_ID, _completes, _Live
+from bot.service.live import _completes, _Live
 from bot.service.models import SeatInfo, TableInfo, TablePolicy, TableStatus, TableUpdate
 from bot.store import ChannelTaken, SeatRow
 
@@ -116,11 +116,7 @@ class Lobby:
         seat still unconfirmed to the AI). Kept seats and the link to the old table are written
         with the new table, in one transaction, so a restart keeps them."""
         self._check_running()
-        if not 0 <= table_id <= MAX_TABLE_ID:
-            raise NoTable(f"There is no table #{table_id}.")
-        row = await self.store.get_table(table_id)
-        if row is None:
-            raise NoTable(f"There is no table #{table_id}.")
+        row = await self._stored(table_id)
         try:
             game, opts = self._game_and_opts(row)
         except GameError as exc:

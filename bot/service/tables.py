@@ -232,12 +232,18 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         live = self._live.get(table_id)
         if live is not None:
             return live.info
+        row = await self._stored(table_id)
+        return self._info_from_row(row, *self._game_and_opts(row))
+
+    async def _stored(self, table_id: int) -> TableRow:
+        """Table ``table_id`` as the store has it, or `NoTable` (also for an id no table can
+        have, so it never reaches the database)."""
         if not 0 <= table_id <= MAX_TABLE_ID:
             raise NoTable(f"There is no table #{table_id}.")
         row = await self.store.get_table(table_id)
         if row is None:
             raise NoTable(f"There is no table #{table_id}.")
-        return self._info_from_row(row, *self._game_and_opts(row))
+        return row
 
     @_reads
     async def table_in_channel(self, channel_id: int) -> TableInfo | None:
@@ -455,11 +461,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         live = self._live.get(table_id)
         if live is not None:
             return live
-        if not 0 <= table_id <= MAX_TABLE_ID:
-            raise NoTable(f"There is no table #{table_id}.")
-        row = await self.store.get_table(table_id)
-        if row is None:
-            raise NoTable(f"There is no table #{table_id}.")
+        row = await self._stored(table_id)
         if row.status not in ("lobby", "playing"):
             raise NotAllowed(self._closed_message(row.status))
         live = self._live.get(table_id)  # another coroutine may have loaded it meanwhile

@@ -129,7 +129,7 @@ async def test_refusals_open_aborted_unknown_wrong_game_and_elsewhere(
         await svc.replay(lobby.id, 0, user_id=USERS[0], guild_id=GUILD)
     done = await play_out(svc, info, random.Random(1))
     assert done.status is TableStatus.FINISHED
-    with pytest.raises(NotAllowed, match="/euchre history"):
+    with pytest.raises(NotAllowed, match="is a game of euchre"):
         await svc.replay(info.id, 0, user_id=USERS[0], game_key="skat")
     # A stranger of another server (or none) may not look; one of the same server sees the
     # public table and no hand.

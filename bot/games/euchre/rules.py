@@ -43,6 +43,7 @@ from bot.games.base import (
     Seat,
     State,
     View,
+    evolve,
     rng_for,
 )
 from bot.games.cards import SUIT_SYMBOL, Card, deck, pretty, shuffled, suit
@@ -66,24 +67,9 @@ def seat_names(players: int) -> list[str]:
     return list(_SEAT_NAMES.get(players, _FOUR_NAMES))
 
 
-_set = object.__setattr__
 
 
-def _evolve(state: EuchreState, update: dict[str, Any]) -> EuchreState:
-    """``state.model_copy(update=update)`` without its generic copying: the same fields, the
-    same fields-set, no validation (as model_copy), the unchanged values shared (a state is
-    immutable, and every move builds new lists for what it changes)."""
-    if state.__pydantic_private__ is not None or state.__pydantic_extra__ is not None:
-        return state.model_copy(update=update)
-    cls = type(state)
-    new = cls.__new__(cls)
-    values = state.__dict__.copy()
-    values.update(update)
-    _set(new, "__dict__", values)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_fields_set__", state.__pydantic_fields_set__ | update.keys())
-    _set(new, "__pydantic_private__", None)
-    return new
+_evolve = evolve
 
 
 _HANDLERS = {"bid1": "_bid1", "discard": "_discard", "bid2": "_bid2", "defend": "_defend",

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache, lru_cache
 from itertools import combinations
-from typing import Any, ClassVar, Literal, Self, TypeVar
+from typing import ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -53,6 +53,7 @@ from bot.games.base import (
     State,
     View,
     act,
+    evolve,
     rng_for,
 )
 from bot.games.cards import SUITS, Card, deck, pretty, pretty_all, shuffled
@@ -118,9 +119,6 @@ class DealResult(BaseModel):
     claimant: Seat | None = None
 
 
-SkatStateT = TypeVar("SkatStateT", bound="SkatState")
-
-
 def roles_for(players: int, dealer: Seat) -> list[Seat]:
     """[Vorhand, Mittelhand, Hinterhand] for this dealer (1.5; five persons: [A-13])."""
     v, m = (dealer + 1) % players, (dealer + 2) % players
@@ -132,23 +130,9 @@ def card_key(card: Card) -> int:
     return DECK_INDEX[card]
 
 
-_set = object.__setattr__
 
 
-def _evolve(state: SkatStateT, update: dict[str, Any]) -> SkatStateT:
-    """``state.model_copy(update=update)`` without its generic copying: the same fields, the
-    same fields-set, no validation (as model_copy), the unchanged values shared as before."""
-    if state.__pydantic_private__ is not None or state.__pydantic_extra__ is not None:
-        return state.model_copy(update=update)
-    cls = type(state)
-    new = cls.__new__(cls)
-    values = state.__dict__.copy()
-    values.update(update)
-    _set(new, "__dict__", values)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_fields_set__", state.__pydantic_fields_set__ | update.keys())
-    _set(new, "__pydantic_private__", None)
-    return new
+_evolve = evolve
 
 
 _LAST_LEGAL: list[tuple[object, int, tuple[tuple[str, str], ...]] | None] = [None]
