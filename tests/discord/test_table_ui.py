@@ -4,6 +4,7 @@ the table message is edited to the latest version, and a finished game posts its
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 from collections.abc import AsyncIterator
@@ -268,12 +269,14 @@ async def test_an_abort_takes_the_buttons_off_the_waiting_players_dm(
 @dataclass
 class _Response:
     deferred: int = 0
+    acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
 
     def is_done(self) -> bool:
         return self.deferred > 0
 
     async def defer(self) -> None:
         self.deferred += 1
+        self.acknowledged.set()
 
 
 async def test_a_slow_service_call_is_acknowledged_first_and_a_fast_one_is_not() -> None:
@@ -297,8 +300,8 @@ async def test_a_slow_service_call_is_acknowledged_first_and_a_fast_one_is_not()
         return 2
 
     task = asyncio.create_task(ui._soon(slow, blocked()))  # type: ignore[arg-type]
-    while not slow.response.deferred:  # the gate stays shut until the click is acknowledged
-        await asyncio.sleep(0.005)
+    # the gate stays shut until the click is acknowledged
+    await asyncio.wait_for(slow.response.acknowledged.wait(), 10)
     gate.set()
     assert await task == 2
     assert slow.response.deferred == 1

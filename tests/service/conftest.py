@@ -32,9 +32,12 @@ class Recorder:
 
     def __init__(self) -> None:
         self.updates: list[TableUpdate] = []
+        self._arrived = asyncio.Condition()
 
     async def __call__(self, update: TableUpdate) -> None:
-        self.updates.append(update)
+        async with self._arrived:
+            self.updates.append(update)
+            self._arrived.notify_all()
 
     def reasons(self, table_id: int | None = None) -> list[str]:
         return [u.reason for u in self.updates if table_id is None or u.table.id == table_id]
@@ -42,16 +45,23 @@ class Recorder:
     async def wait_for(
         self, pred: Callable[[TableUpdate], bool], *, limit_s: float = 10.0
     ) -> TableUpdate:
-        """Poll until an update matches; the limit only stops a broken test from hanging."""
-        loop = asyncio.get_running_loop()
-        end = loop.time() + limit_s
-        while True:
-            for update in self.updates:
-                if pred(update):
-                    return update
-            if loop.time() > end:
-                raise AssertionError(f"no such update; got {self.reasons()}")
-            await asyncio.sleep(0.005)
+        """Wait until an update matches (woken by each new one); the limit only stops a broken
+        test from hanging."""
+
+        def found() -> TableUpdate | None:
+            return next((u for u in self.updates if pred(u)), None)
+
+        async def arrival() -> TableUpdate:
+            async with self._arrived:
+                await self._arrived.wait_for(lambda: found() is not None)
+            match = found()
+            assert match is not None
+            return match
+
+        try:
+            return await asyncio.wait_for(arrival(), limit_s)
+        except TimeoutError:
+            raise AssertionError(f"no such update; got {self.reasons()}") from None
 
 
 class Harness:

@@ -15,7 +15,7 @@ import pytest
 
 from bot.service import ai as ai_module
 from bot.service.errors import CannotSave, NoTable, Restarting
-from bot.service.models import TableInfo, TableStatus
+from bot.service.models import TableInfo, TableStatus, TableUpdate
 from bot.service.tables import TableService
 from bot.store import StoreUnavailable
 from bot.store import sqlite as store_sqlite
@@ -51,11 +51,23 @@ async def _playing(svc: TableService, *, ai: int, humans: int = 1, **options: An
 
 
 async def _until(svc: TableService, table_id: int, pred: Any) -> TableInfo:
-    async def poll() -> TableInfo:
-        while not pred(info := await svc.get(table_id)):
-            await asyncio.sleep(0.005)
-        return info
-    return await asyncio.wait_for(poll(), LIMIT_S)
+    """The table once it satisfies ``pred``, checked again after each change it publishes."""
+    changed = asyncio.Event()
+
+    async def listener(update: TableUpdate) -> None:
+        if update.table.id == table_id:
+            changed.set()
+
+    svc.subscribe(listener)
+
+    async def wait() -> TableInfo:
+        while True:
+            changed.clear()  # cleared before the read, so no change slips past
+            if pred(info := await svc.get(table_id)):
+                return info
+            await changed.wait()
+
+    return await asyncio.wait_for(wait(), LIMIT_S)
 
 
 async def test_an_ai_move_refused_by_a_held_write_lock_is_saved_once_the_lock_goes(
