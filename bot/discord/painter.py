@@ -1,11 +1,12 @@
 """Pictures are drawn off the event loop.
 
 Drawing a table or a hand is milliseconds of pure CPU, most of it holding the GIL: in a thread
-it still holds up every other table's clicks. So the bot draws in a worker process of its own
-(started by ``forkserver``, never ``fork``: the parent has threads); ``processes=0`` draws in
-one thread instead (tests, where a process per test would cost more than it saves). A picture
-that fails to draw, or a worker that died, is logged and the message goes without it; the
-next picture starts a new worker.
+it still holds up every other table's clicks. So the bot draws in worker processes of its own
+(`bot.discord.paint_worker`), spoken to over their stdin and stdout by the event loop itself:
+no executor threads to wake and no GIL handed back and forth for each picture, which cost the
+loop more than the picture's bytes. ``processes=0`` draws in one thread instead (tests, where a
+process per test would cost more than it saves). A picture that fails to draw, or a worker that
+died, is logged and the message goes without it; the next picture starts a new worker.
 """
 
 from __future__ import annotations
@@ -14,41 +15,77 @@ import asyncio
 import contextlib
 import functools
 import logging
-import multiprocessing
-import os
+import pickle
+import subprocess
+import sys
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from bot.discord import paint_worker
 from bot.discord.table_messages import Picture
 
 log = logging.getLogger(__name__)
 
-
-def _warm() -> None:
-    """Import every game's picture module (and the fonts) before the first picture is due."""
-    from bot import render
-    from bot.games import registry
-
-    for key in registry.keys():  # noqa: SIM118 - the registry's function, not a dict's
-        render.draws_pictures(key)
+PAINTER_NICENESS = paint_worker.NICENESS
+_STOPPED = (False, None)
+"""The answer of every picture a worker owed when it stopped."""
 
 
-PAINTER_NICENESS = 10
-"""The worker steps back for the bot's event loop (as the AI's workers do): a click's answer
-goes out in words first and waits for no picture, so the picture may wait for the click."""
+class _Worker:
+    """One worker process and the answers it owes, in the order they were asked for."""
 
+    def __init__(self, process: subprocess.Popen[bytes], requests: asyncio.WriteTransport,
+                 answers: asyncio.StreamReader, reading: asyncio.ReadTransport) -> None:
+        self.process = process
+        self.owed: deque[asyncio.Future[tuple[bool, Any]]] = deque()
+        self.alive = True
+        self._requests, self._answers, self._reading = requests, answers, reading
+        self._task = asyncio.ensure_future(self._read())
 
-def _start_worker() -> None:
-    """Worker initialiser: run below the bot's priority, then load what pictures need."""
-    with contextlib.suppress(OSError):  # not allowed here: run at the parent's priority
-        os.nice(PAINTER_NICENESS)
-    _warm()
+    @classmethod
+    async def start(cls) -> _Worker:
+        process = subprocess.Popen([sys.executable, "-m", paint_worker.__name__],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        assert process.stdin is not None and process.stdout is not None
+        loop = asyncio.get_running_loop()
+        answers = asyncio.StreamReader()
+        reading, _ = await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(answers), process.stdout)
+        requests, _ = await loop.connect_write_pipe(asyncio.Protocol, process.stdin)
+        return cls(process, requests, answers, reading)
 
+    def ask(self, request: bytes) -> asyncio.Future[tuple[bool, Any]]:
+        answer: asyncio.Future[tuple[bool, Any]] = asyncio.get_running_loop().create_future()
+        self._requests.write(request)
+        self.owed.append(answer)
+        return answer
 
-def _start_method() -> str:
-    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    async def _read(self) -> None:
+        try:
+            while True:
+                head = await self._answers.readexactly(paint_worker.HEADER.size)
+                body = await self._answers.readexactly(paint_worker.HEADER.unpack(head)[0])
+                answer = self.owed.popleft()
+                if not answer.done():  # a cancelled wait leaves its answer unread
+                    answer.set_result(pickle.loads(body))
+        except (asyncio.IncompleteReadError, ConnectionError, IndexError):
+            pass
+        finally:
+            self.stop()
+
+    def stop(self) -> None:
+        """Stop the process; every picture it owed comes back as none."""
+        self.alive = False
+        while self.owed:
+            if not (answer := self.owed.popleft()).done():
+                answer.set_result(_STOPPED)
+        self._requests.close()
+        self._reading.close()
+        with contextlib.suppress(ProcessLookupError):
+            self.process.kill()
+        self.process.poll()  # reaped now if it is gone already, else by the next Popen
 
 
 class Painter:
@@ -57,44 +94,69 @@ class Painter:
     def __init__(self, processes: int = 0) -> None:
         self.processes = processes
         self._thread: ThreadPoolExecutor | None = None
-        self._pool: ProcessPoolExecutor | None = None
+        self._workers: list[_Worker] = []
+        self._starting: asyncio.Task[_Worker] | None = None
         self.closed = False
 
-    def _executor(self) -> Executor:
-        if self.processes <= 0:
-            if self._thread is None:
-                self._thread = ThreadPoolExecutor(1, thread_name_prefix="painter")
-            return self._thread
-        if self._pool is None:
-            ctx = multiprocessing.get_context(_start_method())
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=ctx,
-                                             initializer=_start_worker)
-        return self._pool
-
     def start(self) -> None:
-        """Start the worker now, so the first picture does not wait for it."""
+        """Start the workers now (from the running loop), so the first picture waits for none."""
         if self.processes > 0 and not self.closed:
-            self._executor().submit(_warm)
+            with contextlib.suppress(RuntimeError):  # no loop running: the first picture will
+                asyncio.get_running_loop().create_task(self._worker())
 
     def pids(self) -> list[int]:
         """The worker processes now running (for tests and diagnostics)."""
-        processes = getattr(self._pool, "_processes", None) or {}
-        return [p.pid for p in processes.values() if p.pid is not None]
+        return [w.process.pid for w in self._workers if w.alive]
+
+    async def _worker(self) -> _Worker:
+        """The least busy worker, starting one while there are fewer than ``processes``."""
+        self._workers = [w for w in self._workers if w.alive]
+        idle = min(self._workers, key=lambda w: len(w.owed), default=None)
+        if idle is not None and (not idle.owed or len(self._workers) >= self.processes):
+            return idle
+        if self._starting is None:  # one start at a time, shared by whoever asks meanwhile
+            self._starting = asyncio.ensure_future(_Worker.start())
+        starting = self._starting
+        try:
+            worker = await asyncio.shield(starting)
+        finally:
+            if self._starting is starting and starting.done():
+                self._starting = None
+        if worker not in self._workers:
+            self._workers.append(worker)
+            if self.closed:
+                worker.stop()
+        return worker
 
     async def paint(self, draw: Callable[..., Picture | None], *args: Any) -> Picture | None:
         """``draw(*args)`` off the loop; None if it raised, the worker died, or we closed."""
         if self.closed:
             return None
-        loop = asyncio.get_running_loop()
-        executor = self._executor()
+        if self.processes <= 0:
+            return await self._paint_in_thread(draw, *args)
         try:
-            return await loop.run_in_executor(executor, functools.partial(draw, *args))
-        except BrokenProcessPool:
-            log.warning("the picture worker stopped; a new one starts with the next picture")
-            if self._pool is executor:
-                self._pool = None
-                executor.shutdown(wait=False, cancel_futures=True)
+            request = paint_worker.frame((draw, args))
+            worker = await self._worker()
+            drawn, value = await worker.ask(request)
+        except Exception:
+            log.exception("drawing a picture failed (%s)", getattr(draw, "__name__", draw))
             return None
+        if drawn:
+            return value  # type: ignore[no-any-return]
+        if value is None:
+            if not self.closed:
+                log.warning("the picture worker stopped; a new one starts with the next picture")
+        else:
+            log.error("drawing a picture failed (%s):\n%s", getattr(draw, "__name__", draw), value)
+        return None
+
+    async def _paint_in_thread(self, draw: Callable[..., Picture | None],
+                               *args: Any) -> Picture | None:
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="painter")
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._thread, functools.partial(draw, *args))
         except Exception:
             log.exception("drawing a picture failed (%s)", getattr(draw, "__name__", draw))
             return None
@@ -102,10 +164,12 @@ class Painter:
     def close(self) -> None:
         """Stop the workers (pictures still being drawn are dropped). Never blocks."""
         self.closed = True
-        for executor in (self._pool, self._thread):
-            if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
-        self._pool = self._thread = None
+        for worker in self._workers:
+            worker.stop()
+        self._workers = []
+        if self._thread is not None:
+            self._thread.shutdown(wait=False, cancel_futures=True)
+            self._thread = None
 
 
 def attach(picture: Picture | None) -> list[Any]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
+import threading
 
 import pytest
 
@@ -76,3 +78,39 @@ async def test_the_worker_yields_the_cpu_to_the_event_loop() -> None:
             19, mine + PAINTER_NICENESS) for pid in painter.pids())
     finally:
         painter.close()
+
+
+def _chatty() -> Picture | None:
+    print("a library that prints while drawing")  # must not break the worker's answers
+    return table_picture(_dealt())  # type: ignore[arg-type]
+
+
+def _forever() -> Picture | None:
+    threading.Event().wait()
+    return None
+
+
+async def test_a_worker_that_fails_or_prints_goes_on_drawing(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    painter = Painter(1)
+    try:
+        with caplog.at_level(logging.ERROR):
+            assert await painter.paint(_fails) is None
+        assert "a broken drawing" in caplog.text  # the worker's traceback reaches the log
+        pid = painter.pids()
+        assert await painter.paint(_chatty) == table_picture(_dealt())  # type: ignore[arg-type]
+        assert painter.pids() == pid  # the same worker
+    finally:
+        painter.close()
+
+
+async def test_closing_drops_the_pictures_being_drawn() -> None:
+    painter = Painter(1)
+    drawing = asyncio.ensure_future(painter.paint(_forever))
+    while not painter.pids() or not painter._workers[0].owed:  # asked, and drawing for ever
+        await asyncio.sleep(0)
+    painter.close()
+    assert await drawing is None
+    assert painter.pids() == []
+    assert await painter.paint(table_picture, _dealt()) is None  # closed: nothing drawn
