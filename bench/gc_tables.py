@@ -24,12 +24,14 @@ bot in play. All in one process, each burst carrying on the same games. No AI se
 Discord: only the service and its store, so the figures are the tables' own. On a shared
 machine wall times swing with the load; the object counts do not.
 
-A move leaves ~25 newly tracked objects alive per table (its new TableInfo and EuchreState,
-and its new turn timer: a Task with its coroutine, contexts, futures and TimerHandles), so the
-unfrozen heap grows back with play: the freeze holds the full pass down until the tables have
-moved, and a bot in steady play is back at about half the old full pass (gen 2 walks 127,000
-objects at 5000 tables). The automatic full passes are rare (CPython runs one only when the
-objects promoted since the last one reach a quarter of those it kept), but each is that long.
+A move leaves about 9 newly tracked objects alive per table (its new TableInfo and EuchreState,
+their dicts, the lists the move changed, the store's record of the row); until issue 15's
+second round it was about 25, the rest being the table's new turn timer (a Task with its
+coroutine, contexts, futures and TimerHandles), now one untracked tuple in `Deadlines`' heap.
+So the unfrozen heap grows back with play: the freeze holds the full pass down until the
+tables have moved, and a bot in steady play walks about 9 objects a table in a full pass.
+The automatic full passes are rare (CPython runs one only when the objects promoted since the
+last one reach a quarter of those it kept), but each is that long.
 """
 
 from __future__ import annotations

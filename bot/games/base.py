@@ -396,8 +396,10 @@ def evolve(model: ModelT, update: dict[str, Any]) -> ModelT:
     values.update(update)
     object.__setattr__(new, "__dict__", values)
     object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_fields_set__",
-                       model.__pydantic_fields_set__ | update.keys())
+    fields_set = model.__pydantic_fields_set__
+    if not update.keys() <= fields_set:  # else shared: a frozen model's never changes
+        fields_set = fields_set | update.keys()
+    object.__setattr__(new, "__pydantic_fields_set__", fields_set)
     object.__setattr__(new, "__pydantic_private__", None)
     return new
 

@@ -151,8 +151,14 @@ class AIRunner:
                 (info.status is TableStatus.LOBBY and info.lobby_deadline is not None)
                 or (info.status is TableStatus.PLAYING and info.turn_deadline is not None)
             )
-            if waits and (live.timer is None or live.timer.done()):
+            if waits and not self._deadlines.armed(info.id) and (
+                live.timer is None or live.timer.done()
+            ):
                 log.warning("table %s: its deadline had no timer; re-armed", info.id)
                 self._arm(live)
                 restarted += 1
+        if self._deadlines.armed_any() and not self._deadlines.running():
+            log.warning("the deadlines' waiter had stopped; restarted")
+            self._deadlines.restart()
+            restarted += 1
         return restarted

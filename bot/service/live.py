@@ -107,4 +107,7 @@ class _Live:
     opts: Options
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
+    """The table's deadline being acted on (`Timers`), while it is; waiting is `Deadlines`'."""
+    armed_version: int = 0
+    """The version the table's deadline was armed at: a later change makes the timer stale."""
     ai_task: asyncio.Task[None] | None = None

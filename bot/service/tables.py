@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.games import registry
-from bot.games.base import Event, Game, IllegalAction, Options, State
+from bot.games.base import Event, Game, IllegalAction, Options, State, evolve
 from bot.service.ai import AIPool
 from bot.service.ai_runner import AIRunner
 from bot.service.clock import Clock, SystemClock
+from bot.service.deadlines import Deadlines
 from bot.service.errors import (
     CannotSave,
     IllegalMove,
@@ -122,6 +123,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         self._watchdog: asyncio.Task[None] | None = None
         self._ai_pool: AIPool | None = None
         self._live: dict[int, _Live] = {}
+        self._deadlines = Deadlines(self.clock, self._deadline_passed)
         self._listeners: list[Listener] = []
         self._outbox: dict[int, deque[TableUpdate]] = {}
         self._senders: dict[int, asyncio.Task[None]] = {}
@@ -197,6 +199,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
                     task.cancel()
                     pending.append(task)
         await asyncio.gather(*pending, return_exceptions=True)
+        await self._deadlines.close()
         self._release_ai()
         for live in lives:  # listeners still being served may call set_message
             live.lock.release()
@@ -370,7 +373,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
                 new_state, events = state.apply(seat.index, parsed)
             except IllegalAction as exc:
                 raise IllegalMove(str(exc)) from None
-            new = info.model_copy(update={"state": new_state})
+            new = evolve(info, {"state": new_state})
             if seat.timeouts:
                 new = self._with_seat(new, seat.model_copy(update={"timeouts": 0}))
             done = await self._commit(
@@ -570,9 +573,8 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         """
         old = live.info
         stamp = self.clock.now()
-        new = new.model_copy(update={"version": old.version + 1, "updated_at": stamp})
-        new = new.model_copy(update={"turn_deadline": self._turn_deadline(old, new,
-                                                                          fresh_deadline)})
+        new = evolve(new, {"version": old.version + 1, "updated_at": stamp})
+        new = evolve(new, {"turn_deadline": self._turn_deadline(old, new, fresh_deadline)})
         action_row = None
         if logged is not None:
             seat, user_id, text, how = logged

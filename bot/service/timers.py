@@ -25,6 +25,7 @@ class Timers:
     # -- internals: timers -------------------------------------------------------------------
 
     def _disarm(self: TableService, live: _Live) -> None:
+        self._deadlines.disarm(live.info.id)
         timer, live.timer = live.timer, None
         if timer is not None and timer is not asyncio.current_task() and not timer.done():
             timer.cancel()
@@ -36,23 +37,34 @@ class Timers:
         if self._closing:
             return
         if info.status is TableStatus.LOBBY and info.lobby_deadline is not None:
-            deadline, fire = info.lobby_deadline, self._lobby_expired
+            deadline = info.lobby_deadline
         elif info.status is TableStatus.PLAYING and info.turn_deadline is not None:
-            deadline, fire = info.turn_deadline, self._turn_expired
-            if live.game.traits.mode == "solo":
-                fire = self._solo_idle  # nobody plays a solo game for its player
+            deadline = info.turn_deadline
         else:
             return
-        delay = max(0.0, (deadline - self.clock.now()).total_seconds())
+        live.armed_version = info.version
+        self._deadlines.arm(info.id, deadline.timestamp())
+
+    def _deadline_passed(self: TableService, table_id: int) -> None:
+        """A table's deadline came up (`Deadlines`): act on it in a task of its own."""
+        live = self._live.get(table_id)
+        if live is None or self._closing:
+            return
+        info = live.info
+        fire: Callable[[_Live, int], Awaitable[None]]
+        if info.status is TableStatus.LOBBY:
+            fire = self._lobby_expired
+        elif live.game.traits.mode == "solo":
+            fire = self._solo_idle  # nobody plays a solo game for its player
+        else:
+            fire = self._turn_expired
         live.timer = asyncio.get_running_loop().create_task(
-            self._after(delay, fire, live, info.version), name=f"parlour-timer-{info.id}"
+            self._fire(fire, live, live.armed_version), name=f"parlour-timer-{table_id}"
         )
 
-    async def _after(
-        self, delay: float, fire: Callable[[_Live, int], Awaitable[None]], live: _Live,
-        version: int,
+    async def _fire(
+        self, fire: Callable[[_Live, int], Awaitable[None]], live: _Live, version: int,
     ) -> None:
-        await self.clock.sleep(delay)
         try:
             await fire(live, version)
         except asyncio.CancelledError:
