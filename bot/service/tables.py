@@ -57,19 +57,19 @@ from bot.service.models import (
     UserStats,
 )
 from bot.service.outbox import Outbox
-from bot.service.ratings import build_finish, display_rating, scopes, season_of
+from bot.service.ratings import build_finish, display_rating, season_of
 from bot.service.server_defaults import ServerSettings
 from bot.service.solo import SoloSessions
 from bot.service.timers import Timers
 from bot.store import (
     GLOBAL_SCOPE,
     ActionRow,
-    RatingRow,
     SeatRow,
-    Store,
     StoreUnavailable,
     TableRow,
+    TableStore,
     VersionConflict,
+    open_store,
 )
 
 log = logging.getLogger(__name__)
@@ -78,7 +78,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
 
     def __init__(
         self,
-        store: Store,
+        store: TableStore,
         *,
         turn_timeout_s: float = 300,
         lobby_timeout_s: float = 1800,
@@ -126,7 +126,6 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         self._outbox: dict[int, deque[TableUpdate]] = {}
         self._senders: dict[int, asyncio.Task[None]] = {}
         self._create_lock = asyncio.Lock()
-        self._rating_lock = asyncio.Lock()
         self._closing = False
         self._close_task: asyncio.Task[None] | None = None
         self._inflight: set[asyncio.Task[Any]] = set()
@@ -137,11 +136,13 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
     async def open(
         cls, db_path: str | Path, *, busy_timeout_ms: int = 5000, **kw: Any
     ) -> TableService:
-        """Open (and migrate) the database; call `start` to resume the open tables.
+        """Open (and migrate) the database, a SQLite file's path or a ``postgresql://`` URL;
+        call `start` to resume the open tables.
 
-        Raises `bot.store.UnusableDatabase` (one line for the operator) for a damaged file.
+        Raises `bot.store.UnusableDatabase` (one line for the operator) for a damaged file or
+        a server that cannot be used.
         """
-        return cls(await Store.open(db_path, busy_timeout_ms=busy_timeout_ms), **kw)
+        return cls(await open_store(db_path, busy_timeout_ms=busy_timeout_ms), **kw)
 
     # -- life cycle --------------------------------------------------------------------------
 
@@ -586,18 +587,16 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
                 new = new.model_copy(update={"status": TableStatus.FINISHED})
                 reason, end_reason = "finished", "finished"
                 notice = notice or self._finish_notice(new, outcome.winners)
-                async with self._rating_lock:
-                    finish = build_finish(
-                        new, outcome, live.game.teams(new.players, live.opts),
-                        await self._current_ratings(new), stamp, traits=live.game.traits,
-                    )
-                    row = self._row(new, end_reason)
-                    if action_row is not None:
-                        await self.store.record_action(row, action_row, prev_version=old.version,
-                                                       seats=True, finish=finish)
-                    else:
-                        await self.store.finish_table(row, prev_version=old.version,
-                                                      finish=finish)
+                # The ratings are redone from the stored ones inside the store's transaction
+                # (Finish.rate), so games ending at once, here or in another process, all count.
+                finish = build_finish(new, outcome, live.game.teams(new.players, live.opts), {},
+                                      stamp, traits=live.game.traits)
+                row = self._row(new, end_reason)
+                if action_row is not None:
+                    await self.store.record_action(row, action_row, prev_version=old.version,
+                                                   seats=True, finish=finish)
+                else:
+                    await self.store.finish_table(row, prev_version=old.version, finish=finish)
             else:
                 row = self._row(new, end_reason or (reason if not new.is_open else None))
                 if action_row is not None:
@@ -623,13 +622,6 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
                                   actor_seat=actor_seat, notice=notice))
         self._kick(live)
         return new
-
-    async def _current_ratings(self, info: TableInfo) -> dict[int, dict[int, RatingRow]]:
-        users = [s.user_id for s in info.seats if s.user_id is not None]
-        return {
-            scope: await self.store.ratings(info.game_key, scope, users)
-            for scope in scopes(info.guild_id)
-        }
 
     @staticmethod
     def _finish_notice(info: TableInfo, winners: Sequence[int]) -> str:
