@@ -21,6 +21,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\)\s*WITHOUT\s+ROWID\b", re.I), ")"),
 )
 
+_LITERAL = re.compile(r"('(?:[^']|'')*')")
+
 _SQLITE_ONLY = re.compile(
     r"\b(PRAGMA|AUTOINCREMENT|WITHOUT\s+ROWID|INSERT\s+OR\s+\w+|REPLACE\s+INTO)\b", re.I
 )
@@ -39,9 +41,11 @@ def to_postgres(sql: str) -> str:
     lines = []
     for line in sql.splitlines(keepends=True):
         code, dashes, comment = line.partition("--")
-        for pattern, replacement in _RULES:
-            code = pattern.sub(replacement, code)
-        lines.append(code + dashes + comment)
+        pieces = _LITERAL.split(code)  # odd pieces are '...' literals: kept as written
+        for i in range(0, len(pieces), 2):
+            for pattern, replacement in _RULES:
+                pieces[i] = pattern.sub(replacement, pieces[i])
+        lines.append("".join(pieces) + dashes + comment)
     out = "".join(lines)
     left = _SQLITE_ONLY.search(_strip_comments(out))
     if left is not None:

@@ -148,8 +148,8 @@ async def test_random_writes_from_two_stores_match_a_model(backend: Backend) -> 
         stores: list[TableStore] = [await backend.open(db), await backend.open(db)]
         reader = await backend.open(db)
         first = await stores[0].create_table(
-            guild_id=1, channel_id=10 + seed, game_key="toy", preset="classic", options={}, players=2,
-            host=SeatRow(0, 100, "Ann"), seed=42, lobby_deadline=T0,
+            guild_id=1, channel_id=10 + seed, game_key="toy", preset="classic", options={},
+            players=2, host=SeatRow(0, 100, "Ann"), seed=42, lobby_deadline=T0,
         )
         model = first
         views: list[TableRow | None] = [first, None]  # what each writer last read or wrote
