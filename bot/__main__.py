@@ -62,7 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]).upper()
-        return _fail(f"bad setting {where}: {first['msg']}")
+        return _fail(f"bad setting {where}: {first['msg']}" if where
+                     else f"bad settings: {first['msg']}")
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )

@@ -24,12 +24,14 @@ from bot.service.ai import AIPool
 from bot.service.ai_runner import AIRunner
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import (
+    OTHER_SHARD,
     CannotSave,
     IllegalMove,
     NoTable,
     NotAllowed,
     NotSeated,
     NotYourTurn,
+    OtherShard,
     Restarting,
     SeatKept,
     StaleAction,
@@ -65,6 +67,7 @@ from bot.store import (
     GLOBAL_SCOPE,
     ActionRow,
     SeatRow,
+    ShardSet,
     StoreUnavailable,
     TableRow,
     TableStore,
@@ -92,8 +95,12 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         retry_max_s: float = 30.0,
         sleep: Sleep = asyncio.sleep,
         clock: Clock | None = None,
+        shards: ShardSet | None = None,
     ) -> None:
         self.store = store
+        self.shards = shards
+        """The shards this process runs (None: all): it loads, times and plays only the tables
+        of their guilds; another process on the same database runs the rest."""
         self.clock: Clock = clock or SystemClock()
         """Deadlines, time stamps and the waits of timers and AI pacing (tests move it by hand)."""
         self.turn_timeout_s = turn_timeout_s
@@ -149,7 +156,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
     async def start(self) -> None:
         """Load every open table, re-arm its timers and resume pending AI turns."""
         self._warm_ai()
-        for row in await self.store.open_tables():
+        for row in await self.store.open_tables(self.shards):
             if row.id in self._live:
                 continue
             try:
@@ -465,6 +472,9 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         row = await self._stored(table_id)
         if row.status not in ("lobby", "playing"):
             raise NotAllowed(self._closed_message(row.status))
+        if self.shards is not None and not self.shards.owns(row.guild_id):
+            # Its shard's process runs it (timers, AI turns): loading it here would run it twice.
+            raise OtherShard(OTHER_SHARD)
         live = self._live.get(table_id)  # another coroutine may have loaded it meanwhile
         if live is None:
             live = self._live[table_id] = self._make_live(row)

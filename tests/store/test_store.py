@@ -17,6 +17,7 @@ from bot.store import (
     RatingRow,
     ResultRow,
     SeatRow,
+    ShardSet,
     Store,
     TableRow,
     TableStore,
@@ -223,3 +224,28 @@ async def test_data_survives_close_and_reopen(backend: Backend) -> None:
     got = await s.get_table(row.id)
     await s.close()
     assert got is not None and got.message_id == 555
+
+
+async def test_open_tables_of_some_shards(store: TableStore) -> None:
+    """Discord's rule: guild ``g`` is on shard ``(g >> 22) % count``; a DM table is shard 0's."""
+    guilds = {0: 5 << 22, 1: (6 << 22) + 99, 2: 7 << 22}  # shards of 3: 2, 0, 1
+    made = {}
+    for n, guild in guilds.items():
+        made[n] = await store.create_table(
+            guild_id=guild, channel_id=100 + n, game_key="toy", preset="classic", options={},
+            players=2, host=SeatRow(0, 100, "Ann"), seed=1, lobby_deadline=None)
+    dm = await store.create_table(
+        guild_id=None, channel_id=200, game_key="toy", preset="classic", options={},
+        players=1, host=SeatRow(0, 100, "Ann"), seed=1, lobby_deadline=None)
+    big = await store.create_table(  # a snowflake near the top of 64 bits
+        guild_id=(1 << 62) + (4 << 22), channel_id=201, game_key="toy", preset="classic",
+        options={}, players=1, host=SeatRow(0, 100, "Ann"), seed=1, lobby_deadline=None)
+    assert ShardSet(3, frozenset({0})).shard_of(big.guild_id) == ((1 << 40) + 4) % 3 == 2
+
+    async def ids(*shards: int) -> list[int]:
+        return [t.id for t in await store.open_tables(ShardSet(3, frozenset(shards)))]
+
+    assert await ids(0) == [made[1].id, dm.id]
+    assert await ids(1) == [made[2].id]
+    assert await ids(2) == [made[0].id, big.id]
+    assert await ids(0, 1, 2) == [t.id for t in await store.open_tables()]
