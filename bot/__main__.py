@@ -110,7 +110,8 @@ def _health(settings: Settings) -> int:
 
     from bot.health import problem
 
-    trouble = problem(settings.database_path, now=time.time())
+    trouble = problem(settings.database_path, now=time.time(),
+                      database_url=settings.database_url)
     if trouble:
         print(f"parlour: unhealthy: {trouble}", file=sys.stderr)
         return EXIT_UNHEALTHY

@@ -67,14 +67,22 @@ class Heartbeat:
 
 
 def problem(
-    database_path: Path, *, now: float, stale_after_s: float = STALE_AFTER_S
+    database_path: Path, *, now: float, stale_after_s: float = STALE_AFTER_S,
+    database_url: str | None = None,
 ) -> str | None:
-    """Why the bot with this database is unhealthy (one line), or None when it is healthy."""
-    try:
-        with closing(sqlite3.connect(f"file:{database_path}?mode=ro", uri=True)) as conn:
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.Error as exc:
-        return f"cannot open the database {database_path}: {exc}"
+    """Why the bot with this database is unhealthy (one line), or None when it is healthy.
+    With ``database_url`` the PostgreSQL server must answer; the heartbeat is still beside
+    ``database_path``."""
+    if database_url is not None:
+        trouble = _postgres_problem(database_url)
+        if trouble is not None:
+            return trouble
+    else:
+        try:
+            with closing(sqlite3.connect(f"file:{database_path}?mode=ro", uri=True)) as conn:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as exc:
+            return f"cannot open the database {database_path}: {exc}"
     path = health_path(database_path)
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
@@ -88,4 +96,23 @@ def problem(
         return f"the heartbeat is {age:.0f} s old: the bot is stuck or not running"
     if state != "connected":
         return f"the Discord gateway is {state} (for {now - since:.0f} s)"
+    return None
+
+
+def _postgres_problem(url: str) -> str | None:
+    import asyncpg
+
+    from bot.store.postgres import where_is
+
+    async def ask() -> None:
+        conn = await asyncpg.connect(url, timeout=3)
+        try:
+            await conn.fetchval("SELECT 1")
+        finally:
+            await conn.close()
+
+    try:
+        asyncio.run(ask())
+    except Exception as exc:
+        return f"cannot reach the PostgreSQL database {where_is(url)}: {exc}"
     return None

@@ -13,6 +13,7 @@ import pytest
 
 from bot import __main__ as cli
 from bot.health import STALE_AFTER_S, Heartbeat, health_path, problem
+from tests.postgres import require_server
 
 
 class Clock:
@@ -107,3 +108,12 @@ def test_sync_runs_the_forced_sync_and_says_how_many(
     monkeypatch.setattr(client, "sync_commands", fake_sync)
     assert cli.main(["sync"]) == 0
     assert called and "synced 5 slash commands to all servers" in capsys.readouterr().out
+
+
+def test_on_postgresql_the_server_must_answer(tmp_path: Path) -> None:
+    url = require_server()
+    db = tmp_path / "parlour.sqlite3"  # no such file: with a URL only the heartbeat lives here
+    assert "no heartbeat" in (problem(db, now=1000.0, database_url=url) or "")
+    gone = problem(db, now=1000.0, database_url="postgresql://parlour:pw@127.0.0.1:9/parlour")
+    assert gone is not None and gone.startswith("cannot reach the PostgreSQL database 127.0.0.1:9")
+    assert "pw" not in gone
