@@ -15,6 +15,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -214,17 +215,16 @@ class PostgresStore:
         policy: dict[str, Any] | None = None,
     ) -> TableRow:
         """A new table (see `bot.store.sqlite.Store.create_table`)."""
-        seats = tuple(sorted((host, *others), key=lambda s: s.seat))
-        stamp = q.now()
+        new = q.new_table(
+            guild_id=guild_id, channel_id=channel_id, game_key=game_key, preset=preset,
+            options=options, players=players, host=host, seed=seed,
+            lobby_deadline=lobby_deadline, status=status, state=state,
+            turn_deadline=turn_deadline, others=others, rematch_of=rematch_of, policy=policy)
 
         async def body(conn: Conn) -> int:
-            table_id: int = await conn.fetchval(
-                pg(q.INSERT_TABLE) + " RETURNING id",
-                guild_id, channel_id, game_key, preset, json.dumps(options), players, status,
-                host.user_id, seed, state, ts(lobby_deadline), ts(turn_deadline), ts(stamp),
-                ts(stamp), rematch_of, json.dumps(policy) if policy is not None else None,
-            )
-            await conn.executemany(pg(q.INSERT_SEAT), q.seat_params(table_id, seats))
+            table_id: int = await conn.fetchval(pg(q.INSERT_TABLE) + " RETURNING id",
+                                                *q.insert_table_params(new, host.user_id))
+            await conn.executemany(pg(q.INSERT_SEAT), q.seat_params(table_id, new.seats))
             return table_id
 
         try:
@@ -233,13 +233,7 @@ class PostgresStore:
             if exc.constraint_name == "tables_one_open_per_channel":
                 raise ChannelTaken(f"channel {channel_id} already has an open table") from exc
             raise
-        return TableRow(
-            id=table_id, guild_id=guild_id, channel_id=channel_id, game_key=game_key,
-            preset=preset, options=options, players=players, status=status,
-            host_id=host.user_id or 0, seed=seed, version=1, created_at=stamp, updated_at=stamp,
-            seats=seats, lobby_deadline=lobby_deadline, state=state,
-            turn_deadline=turn_deadline, rematch_of=rematch_of, policy=policy,
-        )
+        return replace(new, id=table_id)
 
     async def get_table(self, table_id: int) -> TableRow | None:
         rows = await self._read(lambda conn: _tables(conn, "WHERE id = ?", (table_id,)))

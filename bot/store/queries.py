@@ -57,6 +57,31 @@ INSERT_TABLE = (
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)"
 )
 
+def new_table(*, guild_id: int | None, channel_id: int, game_key: str, preset: str,
+              options: dict[str, Any], players: int, host: SeatRow, seed: int,
+              lobby_deadline: datetime | None, status: str, state: str | None,
+              turn_deadline: datetime | None, others: Sequence[SeatRow],
+              rematch_of: int | None, policy: dict[str, Any] | None) -> TableRow:
+    """The row `create_table` writes, before the database gives it its id (0 until then)."""
+    stamp = now()
+    return TableRow(
+        id=0, guild_id=guild_id, channel_id=channel_id, game_key=game_key, preset=preset,
+        options=options, players=players, status=status, host_id=host.user_id or 0, seed=seed,
+        version=1, created_at=stamp, updated_at=stamp,
+        seats=tuple(sorted((host, *others), key=lambda s: s.seat)),
+        lobby_deadline=lobby_deadline, state=state, turn_deadline=turn_deadline,
+        rematch_of=rematch_of, policy=policy,
+    )
+
+
+def insert_table_params(row: TableRow, host_id: int | None) -> tuple[Any, ...]:
+    """`INSERT_TABLE`'s parameters for a `new_table` row (``host_id`` as given: the host)."""
+    return (row.guild_id, row.channel_id, row.game_key, row.preset, json.dumps(row.options),
+            row.players, row.status, host_id, row.seed, row.state, ts(row.lobby_deadline),
+            ts(row.turn_deadline), ts(row.created_at), ts(row.updated_at), row.rematch_of,
+            json.dumps(row.policy) if row.policy is not None else None)
+
+
 SEAT_COLS = "table_id, seat, user_id, name, ai_level, timeouts, resigned, kept"
 INSERT_SEAT = f"INSERT INTO seats ({SEAT_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 DELETE_SEATS = "DELETE FROM seats WHERE table_id = ?"

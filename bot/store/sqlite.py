@@ -17,9 +17,9 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import os
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
@@ -29,7 +29,6 @@ import aiosqlite
 from bot.store import queries as q
 from bot.store.errors import (
     ChannelTaken,
-    CorruptDatabase,
     DatabaseGone,
     StoreClosed,
     StoreUnavailable,
@@ -41,14 +40,17 @@ from bot.store.queries import OPEN_STATUSES, now
 from bot.store.queries import dt as _dt
 from bot.store.queries import ts as _ts
 from bot.store.rows import ActionRow, Finish, RatingRow, ResultRow, SeatRow, ShardSet, TableRow
+from bot.store.sqlite_file import (
+    MARKER_SUFFIX,
+    check_header,
+    check_integrity,
+    identity,
+    rescue_hint,
+    warn_if_expected,
+)
 
 log = logging.getLogger(__name__)
 
-SQLITE_HEADER = b"SQLite format 3\x00"
-MARKER_SUFFIX = ".marker"
-"""``<database>.marker`` beside the database says one was made here: if the database is missing
-at the next start, the store warns before it makes a new, empty one."""
-LEFTOVER_SUFFIXES = ("-wal", "-shm", "-journal", MARKER_SUFFIX)
 
 T = TypeVar("T")
 Raw = sqlite3.Connection
@@ -79,7 +81,7 @@ class Store:
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self._conn = conn
         self.path = path
-        self._identity = _identity(path)
+        self._identity = identity(path)
         """(device, inode) of the file opened; a write first checks the path still names it."""
         self._gone = False
         self._closed = False
@@ -104,14 +106,14 @@ class Store:
         path = Path(path)
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
-            _check_header(path)
-            _warn_if_expected(path)
+            check_header(path)
+            warn_if_expected(path)
         conn = await aiosqlite.connect(path)
         try:
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             # Checked before anything is written (the journal mode is): a damaged file is left
             # exactly as it was found, for its owner to rescue.
-            await _check_integrity(conn, path)
+            await check_integrity(conn, path)
             await conn.execute("PRAGMA journal_mode = WAL")
             # With WAL, NORMAL is durable against a process kill (only an OS crash or power loss
             # can lose the last commits) and saves an fsync per action.
@@ -163,13 +165,13 @@ class Store:
         write: one stat, a few microseconds)."""
         if self._identity is None:
             return
-        if self._gone or _identity(self.path) != self._identity:
+        if self._gone or identity(self.path) != self._identity:
             if not self._gone:
                 self._gone = True
                 log.error(
                     "the database file %s was removed or replaced while Parlour runs: every "
                     "change is refused from now on. Stop Parlour and restore the file from a "
-                    "backup%s.", self.path, _rescue_hint(self.path),
+                    "backup%s.", self.path, rescue_hint(self.path),
                 )
             raise DatabaseGone(f"{self.path} was removed or replaced")
 
@@ -282,26 +284,23 @@ class Store:
         dealt in the same transaction that creates it. ``others`` are seats besides the host's
         (a rematch's AI and kept seats), ``rematch_of`` the finished table it repeats,
         ``policy`` the server's defaults it keeps (turn timeout, AI allowed; never changed)."""
-        seats = tuple(sorted((host, *others), key=lambda s: s.seat))
-        stamp = now()
+        new = q.new_table(
+            guild_id=guild_id, channel_id=channel_id, game_key=game_key, preset=preset,
+            options=options, players=players, host=host, seed=seed,
+            lobby_deadline=lobby_deadline, status=status, state=state,
+            turn_deadline=turn_deadline, others=others, rematch_of=rematch_of, policy=policy)
         known = self._known
 
         def body(raw: Raw) -> int:
-            cur = raw.execute(
-                q.INSERT_TABLE,
-                (guild_id, channel_id, game_key, preset, json.dumps(options), players,
-                 status, host.user_id, seed, state, _ts(lobby_deadline), _ts(turn_deadline),
-                 _ts(stamp), _ts(stamp), rematch_of,
-                 json.dumps(policy) if policy is not None else None),
-            )
+            cur = raw.execute(q.INSERT_TABLE, q.insert_table_params(new, host.user_id))
             table_id = cur.lastrowid
             assert table_id is not None
-            _insert_seats(raw, table_id, seats)
+            _insert_seats(raw, table_id, new.seats)
             return table_id
 
         def remember(table_id: int) -> None:
             known[table_id] = _Known(
-                (status, None, host.user_id, None, turn_deadline, lobby_deadline), seats
+                (status, None, host.user_id, None, turn_deadline, lobby_deadline), new.seats
             )
 
         try:
@@ -310,13 +309,7 @@ class Store:
             if "channel_id" in str(exc):
                 raise ChannelTaken(f"channel {channel_id} already has an open table") from exc
             raise
-        return TableRow(
-            id=table_id, guild_id=guild_id, channel_id=channel_id, game_key=game_key,
-            preset=preset, options=options, players=players, status=status,
-            host_id=host.user_id or 0, seed=seed, version=1, created_at=stamp, updated_at=stamp,
-            seats=seats, lobby_deadline=lobby_deadline, state=state,
-            turn_deadline=turn_deadline, rematch_of=rematch_of, policy=policy,
-        )
+        return replace(new, id=table_id)
 
     async def get_table(self, table_id: int) -> TableRow | None:
         rows = await self._run(lambda raw: _tables(raw, self._known, "WHERE id = ?",
@@ -526,85 +519,6 @@ class Store:
 
     async def delete_setting(self, scope: str, scope_id: int, key: str) -> None:
         await self._write(lambda raw: raw.execute(q.DELETE_SETTING, (scope, scope_id, key)))
-
-
-# -- opening: what is there, and is it sound ---------------------------------------------------
-
-
-def _identity(path: Path) -> tuple[int, int] | None:
-    if str(path) == ":memory:":
-        return None
-    try:
-        st = os.stat(path)
-    except OSError:
-        return (-1, -1)  # gone: never equal to the identity of a file that was opened
-    return (st.st_dev, st.st_ino)
-
-
-def _check_header(path: Path) -> None:
-    """A non-empty file that does not start as SQLite files do is refused before SQLite opens
-    it (SQLite would write its own header into it)."""
-    try:
-        with path.open("rb") as file:
-            head = file.read(len(SQLITE_HEADER))
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise CorruptDatabase(
-            f"The database {path} cannot be read ({exc.strerror}): check the file's owner and "
-            "permissions, then start Parlour again."
-        ) from exc
-    if head and head != SQLITE_HEADER:
-        raise CorruptDatabase(_corrupt_message(path, "it is not a SQLite database"))
-
-
-async def _check_integrity(conn: aiosqlite.Connection, path: Path) -> None:
-    try:
-        async with conn.execute("PRAGMA quick_check(1)") as cur:
-            row = await cur.fetchone()
-    except sqlite3.DatabaseError as exc:
-        raise CorruptDatabase(_corrupt_message(path, str(exc))) from exc
-    verdict = str(row[0]) if row else "no answer from SQLite's check"
-    if verdict != "ok":
-        raise CorruptDatabase(_corrupt_message(path, verdict))
-
-
-def _corrupt_message(path: Path, detail: str) -> str:
-    return (
-        f"The database {path} is damaged ({detail.strip().splitlines()[0][:120]}); Parlour "
-        "did not touch it. Keep a copy, then restore a backup into its place (or move it away "
-        "to start with an empty database) and start Parlour again."
-    )
-
-
-def _warn_if_expected(path: Path) -> None:
-    """Say loudly when a new, empty database is about to replace one that was here."""
-    if path.exists():
-        return
-    signs = [path.name + suffix for suffix in LEFTOVER_SUFFIXES
-             if path.with_name(path.name + suffix).exists()]
-    signs += sorted(p.name for p in path.parent.glob(path.name + ".bak*"))
-    signs += sorted(p.name for p in path.parent.glob(path.name + ".backup*"))
-    if signs:
-        log.error(
-            "the database %s is missing, but %s in %s say(s) one was here: creating a NEW, "
-            "EMPTY database. If that is not what you want, stop Parlour now and restore the "
-            "database from a backup.", path, ", ".join(signs), path.parent,
-        )
-
-
-def _rescue_hint(path: Path) -> str:
-    """Where the removed file can still be read while this process keeps it open (Linux)."""
-    fd_dir = Path("/proc/self/fd")
-    try:
-        for fd in fd_dir.iterdir():
-            target = os.readlink(fd)
-            if target == f"{path.resolve()} (deleted)":
-                return f" (until Parlour stops, its data can be copied from /proc/{os.getpid()}" \
-                       f"/fd/{fd.name})"
-    except OSError:
-        pass
-    return ""
 
 
 # -- the jobs' statements (run on the worker thread) -------------------------------------------
