@@ -172,3 +172,17 @@ async def test_a_server_that_is_not_there_is_one_line_for_the_operator(backend: 
     message = str(caught.value)
     assert "127.0.0.1:9/parlour" in message and "DATABASE_URL" in message
     assert "secret" not in message and "\n" not in message
+
+
+async def test_a_write_whose_caller_is_cancelled_still_lands(backend: Backend) -> None:
+    """As on SQLite, where a queued job runs regardless: a cancelled caller never leaves the
+    database guessing whether its write happened."""
+    store = await backend.open()
+    caller = asyncio.create_task(store.set_setting("user", 1, "k", "kept"))
+    await asyncio.sleep(0)  # the caller runs up to its first wait: the write is under way
+    caller.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await caller
+    await store.close()  # waits for the writes in flight
+    again = await backend.open()
+    assert await again.get_setting("user", 1, "k") == "kept"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -249,3 +250,23 @@ async def test_open_tables_of_some_shards(store: TableStore) -> None:
     assert await ids(1) == [made[2].id]
     assert await ids(2) == [made[0].id, big.id]
     assert await ids(0, 1, 2) == [t.id for t in await store.open_tables()]
+
+
+async def test_a_finish_rates_from_the_stored_ratings(store: TableStore) -> None:
+    """`Finish.rate` gets what is stored when the finish is written (scope -> user -> row),
+    not what the caller saw before."""
+    seen: list[dict[int, dict[int, RatingRow]]] = []
+
+    def rate(stored: Any) -> list[RatingRow]:
+        seen.append({scope: dict(rows) for scope, rows in stored.items()})
+        old = stored.get(0, {}).get(100)
+        return [RatingRow("toy", 0, 100, "Ann", (old.mu if old else 25.0) + 1, 8.0)]
+
+    for channel in (30, 31):
+        row = await _table(store, channel)
+        done = _bump(row, status="finished", end_reason="finished")
+        await store.finish_table(done, prev_version=row.version, finish=Finish(
+            results=[], ratings=[RatingRow("toy", 0, 100, "Ann", 0.0, 0.0)], rate=rate))
+    assert seen[0] == {}
+    assert seen[1] == {0: {100: RatingRow("toy", 0, 100, "Ann", 26.0, 8.0)}}
+    assert (await store.ratings("toy", 0, [100]))[100].mu == 27.0
