@@ -47,6 +47,9 @@ MIGRATION_LOCK = 0x5041_524C_4F55_5201
 """The advisory lock (an arbitrary 64-bit key) held while migrating: shards starting together
 migrate one after the other, and the later ones find nothing left to do."""
 CONNECT_TIMEOUT_S = 10.0
+COMMAND_TIMEOUT_S = 60.0
+"""A statement the server has not answered by then is given up (a `busy` fault), so a hung
+server refuses moves politely instead of holding them forever."""
 
 
 def fault_of(exc: BaseException) -> Fault | None:
@@ -123,7 +126,8 @@ class PostgresStore:
         be reached or used is an `UnusableDatabase` with one line for the operator."""
         try:
             pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
-                                             timeout=CONNECT_TIMEOUT_S)
+                                             timeout=CONNECT_TIMEOUT_S,
+                                             command_timeout=COMMAND_TIMEOUT_S)
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError,
                 ValueError) as exc:
             raise UnusableDatabase(
