@@ -5,7 +5,10 @@ the service writes them: one table's actions one after the other, tables side by
 Part of ``python -m bench.store``; alone: ``python -m bench.store_backends [--actions 3000]
 [--tables 8] [--postgres URL]``. The PostgreSQL side runs in a fresh schema on the server at
 ``--postgres`` (default ``PARLOUR_TEST_DATABASE_URL``, else the local server), dropped after;
-with no server there it says so in one line and measures SQLite alone.
+with no server there it says so in one line and measures SQLite alone. PostgreSQL runs twice:
+as it comes (each commit flushed to disk before it returns) and with ``synchronous_commit=off``
+(a crash of the server's machine may lose the last commits, a crash of Parlour nothing: SQLite's
+durability with WAL and synchronous=NORMAL), set by adding it to DATABASE_URL's query.
 """
 
 from __future__ import annotations
@@ -103,14 +106,17 @@ async def compare(actions: int, tables: int, url: str) -> None:
                                                                              tables)))
         finally:
             await store.close()
-    schema = await _postgres_schema(url)
-    if schema is not None:
+    sides = [("PostgreSQL (asyncpg pool)", ""),
+             ("  ... synchronous_commit=off", "&synchronous_commit=off")]
+    for name, extra in sides:
+        schema = await _postgres_schema(url)
+        if schema is None:
+            break
         sep = "&" if "?" in url else "?"
         try:
-            store = await open_store(f"{url}{sep}search_path={schema}")
+            store = await open_store(f"{url}{sep}search_path={schema}{extra}")
             try:
-                results.append(("PostgreSQL (asyncpg pool)", await measure(store, actions,
-                                                                           tables)))
+                results.append((name, await measure(store, actions, tables)))
             finally:
                 await store.close()
         finally:
