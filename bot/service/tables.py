@@ -243,6 +243,10 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         row = await self._stored(table_id)
         return self._info_from_row(row, *self._game_and_opts(row))
 
+    def runs(self, guild_id: int | None) -> bool:
+        """Whether this process runs the tables of ``guild_id`` (None: a DM's); see `shards`."""
+        return self.shards is None or self.shards.owns(guild_id)
+
     async def _stored(self, table_id: int) -> TableRow:
         """Table ``table_id`` as the store has it, or `NoTable` (also for an id no table can
         have, so it never reaches the database)."""
@@ -472,7 +476,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         row = await self._stored(table_id)
         if row.status not in ("lobby", "playing"):
             raise NotAllowed(self._closed_message(row.status))
-        if self.shards is not None and not self.shards.owns(row.guild_id):
+        if not self.runs(row.guild_id):
             # Its shard's process runs it (timers, AI turns): loading it here would run it twice.
             raise OtherShard(OTHER_SHARD)
         live = self._live.get(table_id)  # another coroutine may have loaded it meanwhile
