@@ -269,7 +269,8 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
 
     @_reads
     async def open_tables(self) -> list[TableInfo]:
-        ids = [row.id for row in await self.store.open_tables()]
+        """The open tables this process runs (of its shards, when sharded)."""
+        ids = [row.id for row in await self.store.open_tables(self.shards)]
         out = []
         for table_id in ids:
             with contextlib.suppress(NoTable, NotAllowed):

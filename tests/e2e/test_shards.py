@@ -273,6 +273,10 @@ async def test_two_shards_one_killed_and_restarted_lose_and_double_nothing(
         for game in games:
             await game.check()
         assert await store.open_tables() == []
+        for shard in shards:  # and neither process met an error on the way
+            errors = [line for line in shard.output().splitlines()
+                      if " ERROR " in line or " CRITICAL " in line or "Traceback" in line]
+            assert errors == [], f"shard {shard.shard}: {errors}"
     finally:
         for shard in shards:
             await shard.stop()

@@ -50,6 +50,7 @@ async def test_each_process_runs_its_own_shards_tables(url: str) -> None:
         await first.close()
         first = await _open(url, 0)  # a restart loads shard 0's table only
         assert set(first._live) == {mine.id}
+        assert [t.id for t in await first.open_tables()] == [mine.id]  # what a restart re-offers
         with pytest.raises(OtherShard):
             await first.act(theirs.id, ANN, "take:1", version=theirs.version)
         assert set(first._live) == {mine.id}  # refused, and not loaded to run twice
