@@ -146,7 +146,9 @@ class ParlourBot(commands.Bot):
             timeouts_before_ai=settings.timeouts_before_ai,
             ai_budget_ms=settings.ai_budget_ms,
             ai_processes=settings.ai_processes,
-            daily_ahead=settings.daily_ahead,
+            # One process works the daily deals out ahead: the one that runs shard 0.
+            daily_ahead=settings.daily_ahead and (settings.shards is None
+                                                  or 0 in settings.shards.ids),
         )
         self.service.solo_idle_s = settings.solo_idle_s
 

@@ -92,6 +92,10 @@ class TableStore(Protocol):
 
     async def set_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None: ...
 
+    async def add_setting(self, scope: str, scope_id: int, key: str, value: Any) -> Any:
+        """Store ``value`` unless the key holds one; the value kept (the first writer's)."""
+        ...
+
     async def delete_setting(self, scope: str, scope_id: int, key: str) -> None: ...
 
 

@@ -428,6 +428,16 @@ class PostgresStore:
         await self._write(lambda conn: conn.execute(
             pg(q.SET_SETTING), scope, scope_id, key, text, ts(q.now())))
 
+    async def add_setting(self, scope: str, scope_id: int, key: str, value: Any) -> Any:
+        """Store ``value`` unless the key holds one already; return the value kept."""
+        text = json.dumps(value)
+
+        async def body(conn: Conn) -> Any:
+            await conn.execute(pg(q.ADD_SETTING), scope, scope_id, key, text, ts(q.now()))
+            return json.loads(await conn.fetchval(pg(q.GET_SETTING), scope, scope_id, key))
+
+        return await self._write(body)
+
     async def delete_setting(self, scope: str, scope_id: int, key: str) -> None:
         await self._write(lambda conn: conn.execute(pg(q.DELETE_SETTING), scope, scope_id, key))
 

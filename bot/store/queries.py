@@ -326,6 +326,10 @@ SET_SETTING = (
     " DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at"
 )
 DELETE_SETTING = "DELETE FROM settings WHERE scope = ? AND scope_id = ? AND key = ?"
+ADD_SETTING = (
+    "INSERT INTO settings (scope, scope_id, key, value, updated_at) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (scope, scope_id, key) DO NOTHING"
+)
 
 
 def rated(finish: Finish, stored: Mapping[int, Mapping[int, RatingRow]]) -> list[RatingRow]:

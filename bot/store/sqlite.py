@@ -517,6 +517,17 @@ class Store:
         await self._write(lambda raw: raw.execute(
             q.SET_SETTING, (scope, scope_id, key, text, _ts(now()))))
 
+    async def add_setting(self, scope: str, scope_id: int, key: str, value: Any) -> Any:
+        """Store ``value`` unless the key holds one already; return the value kept (the first
+        writer's, when two processes race to work out the same thing)."""
+        text = json.dumps(value)
+
+        def body(raw: Raw) -> Any:
+            raw.execute(q.ADD_SETTING, (scope, scope_id, key, text, _ts(now())))
+            return json.loads(raw.execute(q.GET_SETTING, (scope, scope_id, key)).fetchone()[0])
+
+        return await self._write(body)
+
     async def delete_setting(self, scope: str, scope_id: int, key: str) -> None:
         await self._write(lambda raw: raw.execute(q.DELETE_SETTING, (scope, scope_id, key)))
 

@@ -216,6 +216,12 @@ async def test_settings(store: TableStore) -> None:
     assert await store.get_setting("guild", 7, "deck") == "x"
 
 
+async def test_add_setting_keeps_the_first_value(store: TableStore) -> None:
+    assert await store.add_setting("daily", 0, "k", {"seed": 1}) == {"seed": 1}
+    assert await store.add_setting("daily", 0, "k", {"seed": 2}) == {"seed": 1}
+    assert await store.get_setting("daily", 0, "k") == {"seed": 1}
+
+
 async def test_data_survives_close_and_reopen(backend: Backend) -> None:
     s = await backend.open("db")
     row = await _table(s)
