@@ -91,7 +91,9 @@ class PostgresLedger:
         self._conn = conn
 
     async def applied(self) -> dict[int, tuple[str, str]]:
-        await self._conn.execute(LEDGER)
+        # Made only when missing: a server that takes no writes (a standby) still opens.
+        if not await self._conn.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL"):
+            await self._conn.execute(LEDGER)
         rows = await self._conn.fetch("SELECT version, name, checksum FROM schema_migrations")
         return {r[0]: (r[1], r[2]) for r in rows}
 
@@ -143,6 +145,12 @@ class PostgresStore:
                                               migrations_dir or DEFAULT_MIGRATIONS_DIR)
                 finally:
                     await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+        except asyncpg.PostgresError as exc:
+            await pool.close()
+            raise UnusableDatabase(
+                f"Cannot set up the PostgreSQL database {where_is(url)} ({_first_line(exc)}): "
+                "Parlour needs a database it may create tables in."
+            ) from exc
         except BaseException:
             await pool.close()
             raise

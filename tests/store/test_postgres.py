@@ -186,3 +186,18 @@ async def test_a_write_whose_caller_is_cancelled_still_lands(backend: Backend) -
     await store.close()  # waits for the writes in flight
     again = await backend.open()
     assert await again.get_setting("user", 1, "k") == "kept"
+
+
+async def test_a_database_it_may_not_write_is_one_line_for_the_operator(
+    backend: Backend
+) -> None:
+    url = await backend.url("empty")
+    with pytest.raises(UnusableDatabase) as caught:
+        await PostgresStore.open(f"{url}&default_transaction_read_only=on")
+    assert "may create tables" in str(caught.value) and "\n" not in str(caught.value)
+    await backend.open("empty")  # migrated by a store that may write
+    store = await PostgresStore.open(f"{url}&default_transaction_read_only=on")
+    try:
+        assert store.applied == [] and await store.open_tables() == []  # reads work
+    finally:
+        await store.close()
