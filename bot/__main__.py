@@ -39,6 +39,11 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "health", help="exit 0 if the running bot is connected to Discord (the Docker check)"
     )
+    sub.add_parser(
+        "copy-to-postgres",
+        help="copy the SQLite database (DATABASE_PATH) into the empty PostgreSQL one "
+             "(DATABASE_URL), to run sharded without losing anything",
+    )
     play = sub.add_parser("play", help="play a game in the terminal against AI seats")
     play.add_argument("game", help="game key, e.g. euchre")
     play.add_argument("--preset", "--game", dest="preset", default=None,
@@ -86,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_INTERRUPTED
     if args.command == "health":
         return _health(settings)
+    if args.command == "copy-to-postgres":
+        return _copy(settings)
     problem = token_problem(settings.discord_token)
     if problem:
         return _fail(problem)
@@ -102,6 +109,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(exc), EXIT_DATABASE)
     except KeyboardInterrupt:
         pass
+    return 0
+
+
+def _copy(settings: Settings) -> int:
+    from bot.store import UnusableDatabase
+    from bot.store.copy import copy_to_postgres
+
+    if settings.database_url is None:
+        return _fail("set DATABASE_URL to the (empty) PostgreSQL database to copy into")
+    try:
+        counts = asyncio.run(copy_to_postgres(settings.database_path, settings.database_url))
+    except UnusableDatabase as exc:
+        return _fail(str(exc), EXIT_DATABASE)
+    rows = ", ".join(f"{n} {table}" for table, n in counts.items())
+    print(f"parlour: copied {settings.database_path} into PostgreSQL: {rows}")
     return 0
 
 
