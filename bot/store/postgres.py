@@ -186,13 +186,20 @@ class PostgresStore:
 
         task = asyncio.get_running_loop().create_task(job())
         self._writes.add(task)
-        task.add_done_callback(self._writes.discard)
+        task.add_done_callback(self._finished)
         try:
             return await asyncio.shield(task)
         except Exception as exc:
             if (translated := self._translated(exc)) is exc:
                 raise
             raise translated from exc
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        """A write is done: forget it, and look at its error (its caller may be gone: a write
+        that failed after a cancellation is logged, never left unretrieved)."""
+        self._writes.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.debug("a PostgreSQL write failed: %s", _first_line(exc))
 
     def _translated(self, exc: Exception) -> Exception:
         if isinstance(exc, StoreClosed | VersionConflict | ChannelTaken):
