@@ -133,7 +133,7 @@ def _health(settings: Settings) -> int:
     from bot.health import problem
 
     trouble = problem(settings.database_path, now=time.time(),
-                      database_url=settings.database_url)
+                      database_url=settings.database_url, shards=settings.shards)
     if trouble:
         print(f"parlour: unhealthy: {trouble}", file=sys.stderr)
         return EXIT_UNHEALTHY

@@ -105,7 +105,7 @@ class ParlourBot(commands.Bot):
         """How many commands the last sync sent, or None when this start did not sync."""
         self.thread_cooldown = Cooldown(settings.thread_cooldown_s)
         """Shared by every game's ``new thread:true``: one new thread per user per interval."""
-        self.heartbeat = Heartbeat(health_path(settings.database_path))
+        self.heartbeat = Heartbeat(health_path(settings.database_path, settings.shards))
         """The gateway's state for `python -m bot health` (the Docker health check)."""
         self._beating: asyncio.Task[None] | None = None
 

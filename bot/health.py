@@ -19,6 +19,8 @@ from contextlib import closing
 from pathlib import Path
 from typing import Literal
 
+from bot.store.rows import ShardSet
+
 log = logging.getLogger(__name__)
 
 BEAT_INTERVAL_S = 15.0
@@ -29,9 +31,13 @@ GatewayState = Literal["starting", "connecting", "connected", "disconnected", "c
 Clock = Callable[[], float]
 
 
-def health_path(database_path: Path) -> Path:
-    """Where the bot with this database writes its heartbeat."""
-    return database_path.with_name(database_path.name + ".health.json")
+def health_path(database_path: Path, shards: ShardSet | None = None) -> Path:
+    """Where the bot with this database writes its heartbeat; a sharded process's file is
+    named after its shards, so processes sharing a folder each keep their own."""
+    if shards is None:
+        return database_path.with_name(database_path.name + ".health.json")
+    ids = "-".join(str(i) for i in sorted(shards.ids))
+    return database_path.with_name(f"{database_path.name}.shards-{ids}.health.json")
 
 
 class Heartbeat:
@@ -68,11 +74,11 @@ class Heartbeat:
 
 def problem(
     database_path: Path, *, now: float, stale_after_s: float = STALE_AFTER_S,
-    database_url: str | None = None,
+    database_url: str | None = None, shards: ShardSet | None = None,
 ) -> str | None:
     """Why the bot with this database is unhealthy (one line), or None when it is healthy.
     With ``database_url`` the PostgreSQL server must answer; the heartbeat is still beside
-    ``database_path``."""
+    ``database_path`` (named after ``shards`` when sharded)."""
     if database_url is not None:
         trouble = _postgres_problem(database_url)
         if trouble is not None:
@@ -83,7 +89,7 @@ def problem(
                 conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.Error as exc:
             return f"cannot open the database {database_path}: {exc}"
-    path = health_path(database_path)
+    path = health_path(database_path, shards)
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
         state, at, since = str(record["gateway"]), float(record["at"]), float(record["since"])

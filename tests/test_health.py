@@ -13,6 +13,7 @@ import pytest
 
 from bot import __main__ as cli
 from bot.health import STALE_AFTER_S, Heartbeat, health_path, problem
+from bot.store import ShardSet
 from tests.postgres import require_server
 
 
@@ -117,3 +118,15 @@ def test_on_postgresql_the_server_must_answer(tmp_path: Path) -> None:
     gone = problem(db, now=1000.0, database_url="postgresql://parlour:pw@127.0.0.1:9/parlour")
     assert gone is not None and gone.startswith("cannot reach the PostgreSQL database 127.0.0.1:9")
     assert "pw" not in gone
+
+
+def test_each_sharded_process_has_a_heartbeat_of_its_own(tmp_path: Path) -> None:
+    db = tmp_path / "parlour.sqlite3"
+    first, second = ShardSet(4, frozenset({0, 1})), ShardSet(4, frozenset({2, 3}))
+    assert health_path(db, first).name == "parlour.sqlite3.shards-0-1.health.json"
+    assert health_path(db, first) != health_path(db, second) != health_path(db)
+    Heartbeat(health_path(db, first)).set("connected")
+    sqlite3.connect(db).close()
+    now = json.loads(health_path(db, first).read_text())["at"]
+    assert problem(db, now=now, shards=first) is None
+    assert "no heartbeat" in (problem(db, now=now, shards=second) or "")

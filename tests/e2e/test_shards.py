@@ -71,7 +71,7 @@ class Shard:
 
     async def connected(self) -> None:
         """Until the process says (in its heartbeat) that its gateway is connected."""
-        heartbeat = self.home / "parlour.sqlite3.health.json"
+        heartbeat = self.home / f"parlour.sqlite3.shards-{self.shard}.health.json"
 
         async def read() -> bool | None:
             assert self.proc is not None
@@ -88,7 +88,7 @@ class Shard:
         assert self.proc is not None
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait()
-        (self.home / "parlour.sqlite3.health.json").unlink(missing_ok=True)
+        (self.home / f"parlour.sqlite3.shards-{self.shard}.health.json").unlink(missing_ok=True)
 
     async def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
