@@ -114,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _copy(settings: Settings) -> int:
     from bot.store import UnusableDatabase
-    from bot.store.copy import copy_to_postgres
+    from bot.store.transfer import copy_to_postgres
 
     if settings.database_url is None:
         return _fail("set DATABASE_URL to the (empty) PostgreSQL database to copy into")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sqlite3
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 from bot.store.errors import UnusableDatabase
 from bot.store.migrate import DEFAULT_MIGRATIONS_DIR, discover
@@ -21,11 +22,15 @@ TABLES = ("tables", "seats", "actions", "results", "ratings", "tallies", "season
 """In an order the foreign keys accept (a table's rows before its seats, actions, results)."""
 
 
+Rows = tuple[list[str], list[tuple[Any, ...]]]
+"""A table's columns and its rows."""
+
+
 class CopyRefused(UnusableDatabase):
     """The copy cannot start as things are; the message says why and what to do."""
 
 
-def _read_source(path: Path, migrations_dir: Path) -> dict[str, tuple[list[str], list[tuple]]]:
+def _read_source(path: Path, migrations_dir: Path) -> dict[str, Rows]:
     """Every row of the SQLite database at ``path``: table -> (columns, rows)."""
     if not path.is_file():
         raise CopyRefused(f"There is no SQLite database at {path} (DATABASE_PATH).")
@@ -38,7 +43,7 @@ def _read_source(path: Path, migrations_dir: Path) -> dict[str, tuple[list[str],
                     f"The SQLite database {path} is not at this Parlour's schema (it has "
                     f"{len(applied)} of {len(wanted)} migrations): start Parlour on it once, "
                     "then copy.")
-            out: dict[str, tuple[list[str], list[tuple]]] = {}
+            out: dict[str, Rows] = {}
             for table in TABLES:
                 columns = [r[1] for r in raw.execute(f"PRAGMA table_info({table})")]
                 rows = raw.execute(f"SELECT {', '.join(columns)} FROM {table}").fetchall()
