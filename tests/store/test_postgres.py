@@ -23,7 +23,7 @@ from bot.store import (
     TableStore,
     UnusableDatabase,
 )
-from bot.store.postgres import PostgresStore
+from bot.store.postgres import PostgresStore, rating_lock
 from tests.store.conftest import Backend
 
 pytestmark = pytest.mark.parametrize("backend", ["postgres"], indirect=True)
@@ -86,8 +86,11 @@ async def test_two_games_ending_at_once_in_two_processes_both_count(backend: Bac
         store_b.finish_table(done_b, prev_version=1, finish=_finish(row_b, rate_b)))
     watcher = await asyncpg.connect(url)
     try:
+        key = rating_lock("toy", 0, 100) & 0xFFFF_FFFF_FFFF_FFFF  # as pg_locks shows it
         while not seen_by_b and not await watcher.fetchval(
             "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            " AND classid::bigint = $1 AND objid::bigint = $2 AND objsubid = 1",
+            key >> 32, key & 0xFFFF_FFFF,
         ):
             await asyncio.sleep(0.01)  # polls a state; the outcome does not depend on timing
     finally:
