@@ -1,9 +1,11 @@
 """Cost of persisting one action (Store.record_action) against a bare aiosqlite INSERT + commit.
 
-Run: ``python -m bench.store [--rounds 60] [--per-round 50]``. Both sides use the same PRAGMAs
-(WAL, synchronous=NORMAL) on a fresh file in a temp dir, and write the same action row; the store
-also checks and bumps the table's version and writes its ~800-byte snapshot in the same
-transaction, as the service does. Target: the median per-action cost under 2x the bare commit.
+Run: ``python -m bench.store [--rounds 60] [--per-round 50] [--postgres URL]``; it ends with
+PostgreSQL beside SQLite (`bench.store_backends`: actions persisted a second, p99). Both sides
+use the same PRAGMAs (WAL, synchronous=NORMAL) on a fresh file in a temp dir, and write the same
+action row; the store also checks and bumps the table's version and writes its ~800-byte
+snapshot in the same transaction, as the service does. Target: the median per-action cost under
+2x the bare commit.
 
 The machine this runs on is usually shared, so the sides take turns action by action (who goes
 first rotates each round), and each round of ``--per-round`` actions per side gives its own ratio
@@ -45,6 +47,7 @@ from typing import Any
 
 import aiosqlite
 
+from bench.store_backends import compare, default_url
 from bot.games import registry
 from bot.store import ActionRow, SeatRow, Store
 
@@ -251,7 +254,8 @@ def report(title: str, sides: list[Side], medians: list[list[float]], pooled: li
         print(line)
 
 
-async def main(rounds: int, per_round: int, service_n: int) -> None:
+async def main(rounds: int, per_round: int, service_n: int, backends: tuple[int, int, str]
+               ) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         sides = [
             await bare_side(Path(tmp) / "bare.db"),
@@ -279,6 +283,7 @@ async def main(rounds: int, per_round: int, service_n: int) -> None:
         print(f"  {side.name:34s} {f:6.2f}")
     print(f"TableService.act:  {statistics.median(acts) * 1e6:7.1f} us median  (p90 "
           f"{_q(acts, 0.9) * 1e6:.1f} us; Euchre rules included; {len(acts)} actions)")
+    await compare(*backends)
 
 
 if __name__ == "__main__":
@@ -286,5 +291,10 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=60)
     parser.add_argument("--per-round", type=int, default=50)
     parser.add_argument("--service-actions", type=int, default=2000)
+    parser.add_argument("--backend-actions", type=int, default=3000)
+    parser.add_argument("--backend-tables", type=int, default=8)
+    parser.add_argument("--postgres", default=default_url(),
+                        help="PostgreSQL server for the backends' comparison")
     args = parser.parse_args()
-    asyncio.run(main(args.rounds, args.per_round, args.service_actions))
+    asyncio.run(main(args.rounds, args.per_round, args.service_actions,
+                     (args.backend_actions, args.backend_tables, args.postgres)))

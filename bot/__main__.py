@@ -39,6 +39,11 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "health", help="exit 0 if the running bot is connected to Discord (the Docker check)"
     )
+    sub.add_parser(
+        "copy-to-postgres",
+        help="copy the SQLite database (DATABASE_PATH) into the empty PostgreSQL one "
+             "(DATABASE_URL), to run sharded without losing anything",
+    )
     play = sub.add_parser("play", help="play a game in the terminal against AI seats")
     play.add_argument("game", help="game key, e.g. euchre")
     play.add_argument("--preset", "--game", dest="preset", default=None,
@@ -62,7 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]).upper()
-        return _fail(f"bad setting {where}: {first['msg']}")
+        return _fail(f"bad setting {where}: {first['msg']}" if where
+                     else f"bad settings: {first['msg']}")
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -85,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_INTERRUPTED
     if args.command == "health":
         return _health(settings)
+    if args.command == "copy-to-postgres":
+        return _copy(settings)
     problem = token_problem(settings.discord_token)
     if problem:
         return _fail(problem)
@@ -104,12 +112,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _copy(settings: Settings) -> int:
+    from bot.store import UnusableDatabase
+    from bot.store.transfer import copy_to_postgres
+
+    if settings.database_url is None:
+        return _fail("set DATABASE_URL to the (empty) PostgreSQL database to copy into")
+    try:
+        counts = asyncio.run(copy_to_postgres(settings.database_path, settings.database_url))
+    except UnusableDatabase as exc:
+        return _fail(str(exc), EXIT_DATABASE)
+    rows = ", ".join(f"{n} {table}" for table, n in counts.items())
+    print(f"parlour: copied {settings.database_path} into PostgreSQL: {rows}")
+    return 0
+
+
 def _health(settings: Settings) -> int:
     import time
 
     from bot.health import problem
 
-    trouble = problem(settings.database_path, now=time.time())
+    trouble = problem(settings.database_path, now=time.time(),
+                      database_url=settings.database_url, shards=settings.shards)
     if trouble:
         print(f"parlour: unhealthy: {trouble}", file=sys.stderr)
         return EXIT_UNHEALTHY

@@ -19,7 +19,7 @@ import logging
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -35,7 +35,7 @@ from bot.discord.table_ui import TableUI
 from bot.health import Heartbeat, health_path
 from bot.heap import freeze_startup_heap
 from bot.service.errors import Refusal
-from bot.store import UnusableDatabase
+from bot.store import ShardSet, UnusableDatabase
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService
@@ -78,7 +78,8 @@ class ParlourBot(commands.Bot):
     """The bot: slash commands only, default intents (no privileged ones)."""
 
     def __init__(
-        self, settings: Settings, service: TableService | None = None, *, sync_only: bool = False
+        self, settings: Settings, service: TableService | None = None, *, sync_only: bool = False,
+        **client_options: Any,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -86,8 +87,13 @@ class ParlourBot(commands.Bot):
             tree_cls=ParlourTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            **client_options,
         )
         self.settings = settings
+        self.shards_run: ShardSet | None = settings.shards
+        """The shards this process runs (None: not sharded, it runs everything)."""
+        if self.shards_run is not None:
+            self._gate_interactions(self.shards_run)
         self._owns_service = service is None
         self.service: TableService | None = service
         self.table_ui: TableUI | None = None
@@ -99,9 +105,28 @@ class ParlourBot(commands.Bot):
         """How many commands the last sync sent, or None when this start did not sync."""
         self.thread_cooldown = Cooldown(settings.thread_cooldown_s)
         """Shared by every game's ``new thread:true``: one new thread per user per interval."""
-        self.heartbeat = Heartbeat(health_path(settings.database_path))
+        self.heartbeat = Heartbeat(health_path(settings.database_path, settings.shards))
         """The gateway's state for `python -m bot health` (the Docker health check)."""
         self._beating: asyncio.Task[None] | None = None
+
+    def _gate_interactions(self, shards: ShardSet) -> None:
+        """Drop, unanswered, an interaction from a guild of a shard this process does not run:
+        that shard's process answers it (Discord routes a guild's events to its shard, so this
+        only catches processes whose SHARD_COUNT disagree). Before discord.py parses it, so
+        neither a command nor a button callback, nor their acknowledgement, ever runs."""
+        parsers = self._connection.parsers
+        self._parse_interaction = parsers["INTERACTION_CREATE"]
+
+        def gated(data: dict[str, Any]) -> None:
+            guild = data.get("guild_id")
+            if shards.owns(int(guild) if guild is not None else None):
+                self._parse_interaction(data)
+            else:
+                log.warning("interaction %s is for guild %s of shard %d, not run here: left to "
+                            "that shard's process", data.get("id"), guild,
+                            shards.shard_of(int(guild) if guild is not None else None))
+
+        parsers["INTERACTION_CREATE"] = gated
 
     async def open_service(self) -> None:
         """Open the bot's own table service (if it has none yet). `run_bot` calls it before
@@ -114,13 +139,16 @@ class ParlourBot(commands.Bot):
         settings = self.settings
         settings.database_path.parent.mkdir(parents=True, exist_ok=True)
         self.service = await TableService.open(
-            settings.database_path,
+            settings.database,
+            shards=settings.shards,
             turn_timeout_s=settings.turn_timeout_s,
             lobby_timeout_s=settings.lobby_timeout_s,
             timeouts_before_ai=settings.timeouts_before_ai,
             ai_budget_ms=settings.ai_budget_ms,
             ai_processes=settings.ai_processes,
-            daily_ahead=settings.daily_ahead,
+            # One process works the daily deals out ahead: the one that runs shard 0.
+            daily_ahead=settings.daily_ahead and (settings.shards is None
+                                                  or 0 in settings.shards.ids),
         )
         self.service.solo_idle_s = settings.solo_idle_s
 
@@ -150,7 +178,8 @@ class ParlourBot(commands.Bot):
         self._reoffer = asyncio.create_task(self.table_ui.reoffer_turns(), name="parlour-reoffer")
         self.heartbeat.set("connecting")
         self._beating = asyncio.create_task(self.heartbeat.run(), name="parlour-heartbeat")
-        await self._sync_commands()
+        if self.shards_run is None or 0 in self.shards_run.ids:  # one process syncs for all
+            await self._sync_commands()
 
     async def _sync_commands(self) -> None:
         """Sync, but never die of it: a bot without fresh commands still serves old buttons."""
@@ -266,11 +295,19 @@ def _write_stamp(path: Path, digest: str) -> None:
         log.warning("could not record the command sync in %s: %s", path, exc)
 
 
+class ShardedParlourBot(ParlourBot, commands.AutoShardedBot):
+    """The bot as discord.py's sharded client: one gateway connection per shard it runs."""
+
+
 def create_bot(settings: Settings, service: TableService | None = None) -> ParlourBot:
-    """A configured bot, not yet connected. An injected ``service`` stays the caller's to close
-    (the bot still calls its ``start()`` in ``setup_hook``); otherwise the bot opens and closes
-    its own from ``settings.database_path``."""
-    return ParlourBot(settings, service)
+    """A configured bot, not yet connected: sharded when SHARD_COUNT is set. An injected
+    ``service`` stays the caller's to close (the bot still calls its ``start()`` in
+    ``setup_hook``); otherwise the bot opens and closes its own from ``settings.database``."""
+    shards = settings.shards
+    if shards is None:
+        return ParlourBot(settings, service)
+    return ShardedParlourBot(settings, service, shard_count=shards.count,
+                             shard_ids=sorted(shards.ids))
 
 
 async def run_bot(settings: Settings, *, service: TableService | None = None) -> None:
@@ -335,6 +372,6 @@ async def sync_commands(settings: Settings) -> int:
 
 
 __all__ = [
-    "EXTENSIONS", "BadToken", "ParlourBot", "create_bot", "run_bot", "sync_commands",
-    "sync_stamp_path",
+    "EXTENSIONS", "BadToken", "ParlourBot", "ShardedParlourBot", "create_bot", "run_bot",
+    "sync_commands", "sync_stamp_path",
 ]

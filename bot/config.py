@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.store.base import is_postgres_url
+from bot.store.rows import ShardSet
 
 
 class Settings(BaseSettings):
@@ -16,6 +20,18 @@ class Settings(BaseSettings):
 
     discord_token: str = Field(default="", description="The bot token from the Developer Portal.")
     database_path: Path = Field(default=Path("data/parlour.sqlite3"))
+    database_url: str | None = Field(
+        default=None,
+        description="postgresql://user:password@host:port/db: PostgreSQL instead of the SQLite "
+        "file at DATABASE_PATH (which then only places the health and sync files).",
+    )
+    shard_count: int | None = Field(
+        default=None, ge=1, description="Run the bot sharded: how many shards in all."
+    )
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None,
+        description="The shards this process runs, e.g. 0,1 (default: all of SHARD_COUNT).",
+    )
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands to this guild only (instant, for testing)."
     )
@@ -58,6 +74,54 @@ class Settings(BaseSettings):
         if value not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise ValueError("log level must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
         return value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: object) -> object:
+        if value in ("", None):
+            return None
+        if not is_postgres_url(str(value)):
+            raise ValueError("DATABASE_URL must be a postgresql:// URL (unset it for SQLite)")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: object) -> object:
+        if value in ("", None):
+            return None
+        if isinstance(value, str):
+            try:
+                return tuple(int(part) for part in value.replace(" ", "").split(",") if part)
+            except ValueError:
+                raise ValueError("SHARD_IDS must be shard numbers separated by commas, e.g. 0,1"
+                                 ) from None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards in all)")
+            ShardSet(self.shard_count, frozenset(self.shard_ids))  # each id below the count
+            if len(set(self.shard_ids)) < self.shard_count and self.database_url is None:
+                raise ValueError(
+                    "SHARD_IDS runs only some of the shards, so other processes run the rest: "
+                    "they must share one PostgreSQL database (set DATABASE_URL)"
+                )
+        return self
+
+    @property
+    def shards(self) -> ShardSet | None:
+        """The shards this process runs, or None when the bot is not sharded."""
+        if self.shard_count is None:
+            return None
+        ids = self.shard_ids if self.shard_ids is not None else range(self.shard_count)
+        return ShardSet(self.shard_count, frozenset(ids))
+
+    @property
+    def database(self) -> str | Path:
+        """What the store opens: DATABASE_URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod

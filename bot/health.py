@@ -19,6 +19,8 @@ from contextlib import closing
 from pathlib import Path
 from typing import Literal
 
+from bot.store.rows import ShardSet
+
 log = logging.getLogger(__name__)
 
 BEAT_INTERVAL_S = 15.0
@@ -29,9 +31,13 @@ GatewayState = Literal["starting", "connecting", "connected", "disconnected", "c
 Clock = Callable[[], float]
 
 
-def health_path(database_path: Path) -> Path:
-    """Where the bot with this database writes its heartbeat."""
-    return database_path.with_name(database_path.name + ".health.json")
+def health_path(database_path: Path, shards: ShardSet | None = None) -> Path:
+    """Where the bot with this database writes its heartbeat; a sharded process's file is
+    named after its shards, so processes sharing a folder each keep their own."""
+    if shards is None:
+        return database_path.with_name(database_path.name + ".health.json")
+    ids = "-".join(str(i) for i in sorted(shards.ids))
+    return database_path.with_name(f"{database_path.name}.shards-{ids}.health.json")
 
 
 class Heartbeat:
@@ -67,15 +73,23 @@ class Heartbeat:
 
 
 def problem(
-    database_path: Path, *, now: float, stale_after_s: float = STALE_AFTER_S
+    database_path: Path, *, now: float, stale_after_s: float = STALE_AFTER_S,
+    database_url: str | None = None, shards: ShardSet | None = None,
 ) -> str | None:
-    """Why the bot with this database is unhealthy (one line), or None when it is healthy."""
-    try:
-        with closing(sqlite3.connect(f"file:{database_path}?mode=ro", uri=True)) as conn:
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.Error as exc:
-        return f"cannot open the database {database_path}: {exc}"
-    path = health_path(database_path)
+    """Why the bot with this database is unhealthy (one line), or None when it is healthy.
+    With ``database_url`` the PostgreSQL server must answer; the heartbeat is still beside
+    ``database_path`` (named after ``shards`` when sharded)."""
+    if database_url is not None:
+        trouble = _postgres_problem(database_url)
+        if trouble is not None:
+            return trouble
+    else:
+        try:
+            with closing(sqlite3.connect(f"file:{database_path}?mode=ro", uri=True)) as conn:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as exc:
+            return f"cannot open the database {database_path}: {exc}"
+    path = health_path(database_path, shards)
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
         state, at, since = str(record["gateway"]), float(record["at"]), float(record["since"])
@@ -88,4 +102,23 @@ def problem(
         return f"the heartbeat is {age:.0f} s old: the bot is stuck or not running"
     if state != "connected":
         return f"the Discord gateway is {state} (for {now - since:.0f} s)"
+    return None
+
+
+def _postgres_problem(url: str) -> str | None:
+    import asyncpg
+
+    from bot.store.postgres import where_is
+
+    async def ask() -> None:
+        conn = await asyncpg.connect(url, timeout=3)
+        try:
+            await conn.fetchval("SELECT 1")
+        finally:
+            await conn.close()
+
+    try:
+        asyncio.run(ask())
+    except Exception as exc:
+        return f"cannot reach the PostgreSQL database {where_is(url)}: {exc}"
     return None

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bot.store.base import TableStore
 from bot.store.rows import GLOBAL_SCOPE, Finish, RatingRow, ResultRow, SeatRow
-from bot.store.sqlite import Store
 
 
 def list_points(i: int, players: int) -> float:
@@ -14,7 +14,7 @@ def list_points(i: int, players: int) -> float:
     return float((i * 7) % players * 10)
 
 
-async def fill_ladder(store: Store, game_key: str, guild_id: int | None, players: int, *,
+async def fill_ladder(store: TableStore, game_key: str, guild_id: int | None, players: int, *,
                       preset: str = "classic", season: str = "2026Q4", first_user: int = 1000,
                       channel: int = 70_000, when: datetime | None = None,
                       ) -> list[tuple[int, str]]:

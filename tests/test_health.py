@@ -13,6 +13,8 @@ import pytest
 
 from bot import __main__ as cli
 from bot.health import STALE_AFTER_S, Heartbeat, health_path, problem
+from bot.store import ShardSet
+from tests.postgres import require_server
 
 
 class Clock:
@@ -107,3 +109,24 @@ def test_sync_runs_the_forced_sync_and_says_how_many(
     monkeypatch.setattr(client, "sync_commands", fake_sync)
     assert cli.main(["sync"]) == 0
     assert called and "synced 5 slash commands to all servers" in capsys.readouterr().out
+
+
+def test_on_postgresql_the_server_must_answer(tmp_path: Path) -> None:
+    url = require_server()
+    db = tmp_path / "parlour.sqlite3"  # no such file: with a URL only the heartbeat lives here
+    assert "no heartbeat" in (problem(db, now=1000.0, database_url=url) or "")
+    gone = problem(db, now=1000.0, database_url="postgresql://parlour:pw@127.0.0.1:9/parlour")
+    assert gone is not None and gone.startswith("cannot reach the PostgreSQL database 127.0.0.1:9")
+    assert "pw" not in gone
+
+
+def test_each_sharded_process_has_a_heartbeat_of_its_own(tmp_path: Path) -> None:
+    db = tmp_path / "parlour.sqlite3"
+    first, second = ShardSet(4, frozenset({0, 1})), ShardSet(4, frozenset({2, 3}))
+    assert health_path(db, first).name == "parlour.sqlite3.shards-0-1.health.json"
+    assert health_path(db, first) != health_path(db, second) != health_path(db)
+    Heartbeat(health_path(db, first)).set("connected")
+    sqlite3.connect(db).close()
+    now = json.loads(health_path(db, first).read_text())["at"]
+    assert problem(db, now=now, shards=first) is None
+    assert "no heartbeat" in (problem(db, now=now, shards=second) or "")

@@ -33,6 +33,7 @@ from bot.discord.table_messages import (
     view_kw,
 )
 from bot.games.base import Event
+from bot.service.errors import Refusal
 from bot.service.models import TableInfo, TableStatus, TableUpdate
 
 if TYPE_CHECKING:
@@ -389,6 +390,15 @@ class HandDMs:
         except Exception:
             log.warning("could not record a turn reminder of table %s", key[0])
 
+    async def _runs_table_of(self, name: str) -> bool:
+        """Whether this process runs the table of reminder ``name`` ("table:user"); one that
+        is gone may be cleared by anyone."""
+        try:
+            table = await self.service.get(int(name.split(":")[0]))
+        except (Refusal, ValueError):
+            return True
+        return self.service.runs(table.guild_id)
+
     async def clear_old_reminders(self) -> None:
         """Delete the reminders a previous process left on show: each turn still waiting is
         offered again (with a new reminder where DMs are still closed)."""
@@ -401,6 +411,8 @@ class HandDMs:
         for name, where in stored.items():
             if isinstance(where, list) and where[-1:] and where[-1] in mine:
                 continue  # posted by this process already
+            if not await self._runs_table_of(name):
+                continue  # another shard's: its process keeps it, or clears it at its start
             try:
                 channel_id, message_id = (int(x) for x in where)
                 channel = self.client.get_partial_messageable(channel_id)

@@ -115,3 +115,13 @@ class CannotSave(Refusal):
     @property
     def transient(self) -> bool:
         return self.fault in ("busy", "full", "io")
+
+
+class OtherShard(Refusal):
+    """The table belongs to a shard another process runs. The Discord layer drops another
+    shard's interactions before they get here (`bot.client`); this keeps the table from being
+    loaded, and so run, twice even if one slips through (e.g. SHARD_COUNT differing between
+    processes)."""
+
+
+OTHER_SHARD = "That table is run by another Parlour process; try again in a moment."

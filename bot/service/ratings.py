@@ -84,7 +84,9 @@ def build_finish(
 
     The outcome's own ``teams`` (e.g. Skat's declarer against the defenders) win over the
     game's fixed partnerships ``teams``; with neither, every seat plays for itself.
-    ``current`` is scope -> user id -> the stored rating, for the humans at the table.
+    ``current`` is scope -> user id -> the stored rating, for the humans at the table, as far
+    as the caller knows it: the store redoes the ratings (`Finish.rate`) from what it holds when
+    it writes them, inside the finish's transaction, so a game that ended meanwhile counts.
     A solo game has no opponents to rate against: its ladder is its tallies (wins first),
     and a ``clocked`` game adds the seconds from its deal to its end. Games, wins and the
     game's own counters are also summed per season (the calendar quarter of ``when``, UTC).
@@ -108,32 +110,38 @@ def build_finish(
     ]
     humans = [s for s in seats if s.user_id is not None]
     groups, group_ranks = rating_groups(table.players, outcome.teams or teams, seats, ranks)
-    ratings: list[RatingRow] = []
+
+    def rate(stored_by_scope: Mapping[int, Mapping[int, RatingRow]]) -> list[RatingRow]:
+        """The humans' new ratings in every scope, from their stored ones."""
+        ratings: list[RatingRow] = []
+        for scope in scopes(table.guild_id):
+            stored = stored_by_scope.get(scope, {})
+            after: dict[int, tuple[float, float]] = {}
+            for s in seats:
+                row = stored.get(s.user_id) if s.user_id is not None else None
+                after[s.index] = (row.mu, row.sigma) if row else (DEFAULT_MU, DEFAULT_SIGMA)
+            if len(groups) >= 2 and humans:
+                model_teams = [
+                    [MODEL.rating(mu=after[i][0], sigma=after[i][1]) for i in group]
+                    for group in groups
+                ]
+                rated = MODEL.rate(model_teams, ranks=list(group_ranks))
+                for group, new_team in zip(groups, rated, strict=True):
+                    for i, rating in zip(group, new_team, strict=True):
+                        after[i] = (rating.mu, rating.sigma)
+            for s in humans:
+                assert s.user_id is not None
+                mu, sigma = after[s.index]
+                # A solo player's rating never moves (no opponents), but its row keeps the name
+                # the ladder shows, ordered by wins.
+                ratings.append(RatingRow(table.game_key, scope, s.user_id, s.name, mu, sigma))
+        return ratings
+
     tallies: list[tuple[str, int, int, str, float]] = []
     season = season_of(when)
     for scope in scopes(table.guild_id):
-        stored = current.get(scope, {})
-        before = {
-            s.index: stored.get(s.user_id) if s.user_id is not None else None for s in seats
-        }
-        after: dict[int, tuple[float, float]] = {
-            i: (r.mu, r.sigma) if r else (DEFAULT_MU, DEFAULT_SIGMA) for i, r in before.items()
-        }
-        if len(groups) >= 2 and humans:
-            model_teams = [
-                [MODEL.rating(mu=after[i][0], sigma=after[i][1]) for i in group]
-                for group in groups
-            ]
-            rated = MODEL.rate(model_teams, ranks=list(group_ranks))
-            for group, new_team in zip(groups, rated, strict=True):
-                for i, rating in zip(group, new_team, strict=True):
-                    after[i] = (rating.mu, rating.sigma)
         for s in humans:
             assert s.user_id is not None
-            mu, sigma = after[s.index]
-            # A solo player's rating never moves (no opponents), but its row keeps the name
-            # the ladder shows, ordered by wins.
-            ratings.append(RatingRow(table.game_key, scope, s.user_id, s.name, mu, sigma))
             result = results[s.index]
             if seconds is not None:
                 tallies.append((table.game_key, scope, s.user_id, "seconds", seconds))
@@ -150,5 +158,5 @@ def build_finish(
     seasonal = {*SEASON_KEYS, *outcome.tallies} - {"moves"}
     season_tallies = [(game, scope, season, user, key, value)
                       for game, scope, user, key, value in tallies if key in seasonal]
-    return Finish(results=results, ratings=ratings, tallies=tallies,
-                  season_tallies=season_tallies)
+    return Finish(results=results, ratings=rate(current), tallies=tallies,
+                  season_tallies=season_tallies, rate=rate)

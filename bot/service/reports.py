@@ -80,6 +80,7 @@ class ReportsHost(Protocol):
     ai_processes: int
 
     def subscribe(self, listener: Callable[[TableUpdate], Awaitable[None]]) -> None: ...
+    def runs(self, guild_id: int | None) -> bool: ...
     async def get(self, table_id: int) -> TableInfo: ...
     async def settings(self, scope: str, scope_id: int) -> dict[str, Any]: ...
     async def get_setting(self, scope: str, scope_id: int, key: str,
@@ -203,6 +204,8 @@ class RoundReports:
             except Exception:
                 log.exception("could not load %s table %s to report its rounds", game_key, key)
                 continue
+            if not self._service.runs(table.guild_id):
+                continue  # another shard's table: its process reports it
             when = table.updated_at
             if when.tzinfo is None:
                 when = when.replace(tzinfo=UTC)

@@ -271,8 +271,10 @@ class SoloSessions:
                                                   DAILY_LIMIT_S)
             except TimeoutError:
                 pass  # the plain deal of the day, not known to be winnable
-        await self.store.set_setting("daily", 0, key, {"seed": deal[0], "proven": deal[1]})
-        return deal
+        # The first deal recorded stays: another process (shard) may have worked it out too.
+        kept = await self.store.add_setting("daily", 0, key,
+                                            {"seed": deal[0], "proven": deal[1]})
+        return int(kept["seed"]), bool(kept["proven"])
 
     async def solo_stats(
         self: TableService, game_key: str, user_id: int, preset: str | None = None

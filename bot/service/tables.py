@@ -25,12 +25,14 @@ from bot.service.ai_runner import AIRunner
 from bot.service.clock import Clock, SystemClock
 from bot.service.deadlines import Deadlines
 from bot.service.errors import (
+    OTHER_SHARD,
     CannotSave,
     IllegalMove,
     NoTable,
     NotAllowed,
     NotSeated,
     NotYourTurn,
+    OtherShard,
     Restarting,
     SeatKept,
     StaleAction,
@@ -58,19 +60,20 @@ from bot.service.models import (
     UserStats,
 )
 from bot.service.outbox import Outbox
-from bot.service.ratings import build_finish, display_rating, scopes, season_of
+from bot.service.ratings import build_finish, display_rating, season_of
 from bot.service.server_defaults import ServerSettings
 from bot.service.solo import SoloSessions
 from bot.service.timers import Timers
 from bot.store import (
     GLOBAL_SCOPE,
     ActionRow,
-    RatingRow,
     SeatRow,
-    Store,
+    ShardSet,
     StoreUnavailable,
     TableRow,
+    TableStore,
     VersionConflict,
+    open_store,
 )
 
 log = logging.getLogger(__name__)
@@ -79,7 +82,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
 
     def __init__(
         self,
-        store: Store,
+        store: TableStore,
         *,
         turn_timeout_s: float = 300,
         lobby_timeout_s: float = 1800,
@@ -93,8 +96,12 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         retry_max_s: float = 30.0,
         sleep: Sleep = asyncio.sleep,
         clock: Clock | None = None,
+        shards: ShardSet | None = None,
     ) -> None:
         self.store = store
+        self.shards = shards
+        """The shards this process runs (None: all): it loads, times and plays only the tables
+        of their guilds; another process on the same database runs the rest."""
         self.clock: Clock = clock or SystemClock()
         """Deadlines, time stamps and the waits of timers and AI pacing (tests move it by hand)."""
         self.turn_timeout_s = turn_timeout_s
@@ -128,7 +135,6 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         self._outbox: dict[int, deque[TableUpdate]] = {}
         self._senders: dict[int, asyncio.Task[None]] = {}
         self._create_lock = asyncio.Lock()
-        self._rating_lock = asyncio.Lock()
         self._closing = False
         self._close_task: asyncio.Task[None] | None = None
         self._inflight: set[asyncio.Task[Any]] = set()
@@ -139,18 +145,20 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
     async def open(
         cls, db_path: str | Path, *, busy_timeout_ms: int = 5000, **kw: Any
     ) -> TableService:
-        """Open (and migrate) the database; call `start` to resume the open tables.
+        """Open (and migrate) the database, a SQLite file's path or a ``postgresql://`` URL;
+        call `start` to resume the open tables.
 
-        Raises `bot.store.UnusableDatabase` (one line for the operator) for a damaged file.
+        Raises `bot.store.UnusableDatabase` (one line for the operator) for a damaged file or
+        a server that cannot be used.
         """
-        return cls(await Store.open(db_path, busy_timeout_ms=busy_timeout_ms), **kw)
+        return cls(await open_store(db_path, busy_timeout_ms=busy_timeout_ms), **kw)
 
     # -- life cycle --------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Load every open table, re-arm its timers and resume pending AI turns."""
         self._warm_ai()
-        for row in await self.store.open_tables():
+        for row in await self.store.open_tables(self.shards):
             if row.id in self._live:
                 continue
             try:
@@ -238,6 +246,10 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         row = await self._stored(table_id)
         return self._info_from_row(row, *self._game_and_opts(row))
 
+    def runs(self, guild_id: int | None) -> bool:
+        """Whether this process runs the tables of ``guild_id`` (None: a DM's); see `shards`."""
+        return self.shards is None or self.shards.owns(guild_id)
+
     async def _stored(self, table_id: int) -> TableRow:
         """Table ``table_id`` as the store has it, or `NoTable` (also for an id no table can
         have, so it never reaches the database)."""
@@ -260,7 +272,8 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
 
     @_reads
     async def open_tables(self) -> list[TableInfo]:
-        ids = [row.id for row in await self.store.open_tables()]
+        """The open tables this process runs (of its shards, when sharded)."""
+        ids = [row.id for row in await self.store.open_tables(self.shards)]
         out = []
         for table_id in ids:
             with contextlib.suppress(NoTable, NotAllowed):
@@ -467,6 +480,9 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         row = await self._stored(table_id)
         if row.status not in ("lobby", "playing"):
             raise NotAllowed(self._closed_message(row.status))
+        if not self.runs(row.guild_id):
+            # Its shard's process runs it (timers, AI turns): loading it here would run it twice.
+            raise OtherShard(OTHER_SHARD)
         live = self._live.get(table_id)  # another coroutine may have loaded it meanwhile
         if live is None:
             live = self._live[table_id] = self._make_live(row)
@@ -588,18 +604,16 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
                 new = new.model_copy(update={"status": TableStatus.FINISHED})
                 reason, end_reason = "finished", "finished"
                 notice = notice or self._finish_notice(new, outcome.winners)
-                async with self._rating_lock:
-                    finish = build_finish(
-                        new, outcome, live.game.teams(new.players, live.opts),
-                        await self._current_ratings(new), stamp, traits=live.game.traits,
-                    )
-                    row = self._row(new, end_reason)
-                    if action_row is not None:
-                        await self.store.record_action(row, action_row, prev_version=old.version,
-                                                       seats=True, finish=finish)
-                    else:
-                        await self.store.finish_table(row, prev_version=old.version,
-                                                      finish=finish)
+                # The ratings are redone from the stored ones inside the store's transaction
+                # (Finish.rate), so games ending at once, here or in another process, all count.
+                finish = build_finish(new, outcome, live.game.teams(new.players, live.opts), {},
+                                      stamp, traits=live.game.traits)
+                row = self._row(new, end_reason)
+                if action_row is not None:
+                    await self.store.record_action(row, action_row, prev_version=old.version,
+                                                   seats=True, finish=finish)
+                else:
+                    await self.store.finish_table(row, prev_version=old.version, finish=finish)
             else:
                 row = self._row(new, end_reason or (reason if not new.is_open else None))
                 if action_row is not None:
@@ -625,13 +639,6 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
                                   actor_seat=actor_seat, notice=notice))
         self._kick(live)
         return new
-
-    async def _current_ratings(self, info: TableInfo) -> dict[int, dict[int, RatingRow]]:
-        users = [s.user_id for s in info.seats if s.user_id is not None]
-        return {
-            scope: await self.store.ratings(info.game_key, scope, users)
-            for scope in scopes(info.guild_id)
-        }
 
     @staticmethod
     def _finish_notice(info: TableInfo, winners: Sequence[int]) -> str:

@@ -1,5 +1,7 @@
-"""Database access for Parlour: aiosqlite by default, numbered SQL migrations, one interface."""
+"""Database access for Parlour: aiosqlite by default, PostgreSQL (asyncpg) for several
+processes, numbered SQL migrations for both, one interface (`TableStore`)."""
 
+from bot.store.base import TableStore, is_postgres_url, open_store
 from bot.store.errors import (
     ChannelTaken,
     CorruptDatabase,
@@ -18,6 +20,7 @@ from bot.store.rows import (
     RatingRow,
     ResultRow,
     SeatRow,
+    ShardSet,
     TableRow,
 )
 from bot.store.sqlite import Store
@@ -33,11 +36,15 @@ __all__ = [
     "RatingRow",
     "ResultRow",
     "SeatRow",
+    "ShardSet",
     "Store",
     "StoreClosed",
     "StoreError",
     "StoreUnavailable",
     "TableRow",
+    "TableStore",
     "UnusableDatabase",
     "VersionConflict",
+    "is_postgres_url",
+    "open_store",
 ]

@@ -1,4 +1,5 @@
-"""Numbered SQL migrations, applied in order, each in its own transaction, with a checksum.
+"""Numbered SQL migrations, applied in order, each in its own transaction, with a checksum: one
+runner (`run`) for SQLite and PostgreSQL, each reached through a `Ledger`.
 
 A migration that was applied and then edited is refused: the database was built from the old
 text, so silently skipping it would leave the schema different from what the file says. Add a new
@@ -12,6 +13,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Protocol
 
 import aiosqlite
 
@@ -21,7 +23,7 @@ DEFAULT_MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 
 _NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_\-]+\.sql$")
 
-_LEDGER = """
+LEDGER = """
 CREATE TABLE IF NOT EXISTS schema_migrations (
     version    INTEGER PRIMARY KEY,
     name       TEXT NOT NULL,
@@ -68,12 +70,26 @@ def discover(directory: Path) -> list[Migration]:
     return [found[v] for v in sorted(found)]
 
 
-async def migrate(conn: aiosqlite.Connection, directory: Path) -> list[str]:
-    """Apply every pending migration; return the names applied now."""
-    await conn.execute(_LEDGER)
-    await conn.commit()
-    async with conn.execute("SELECT version, name, checksum FROM schema_migrations") as cur:
-        applied = {row[0]: (row[1], row[2]) for row in await cur.fetchall()}
+class Ledger(Protocol):
+    """What the runner needs of a database: its ledger, and a way to apply one migration."""
+
+    async def applied(self) -> dict[int, tuple[str, str]]:
+        """Make the ledger if there is none; version -> (name, checksum) of those applied."""
+        ...
+
+    async def apply(self, migration: Migration, row: tuple[int, str, str, str]) -> None:
+        """Run ``migration`` (in this database's dialect) and insert the ledger ``row`` in
+        one transaction; roll back and raise if either fails."""
+        ...
+
+
+LEDGER_INSERT = ("INSERT INTO schema_migrations (version, name, checksum, applied_at)"
+                 " VALUES (?, ?, ?, ?)")
+
+
+async def run(ledger: Ledger, directory: Path) -> list[str]:
+    """Apply every pending migration through ``ledger``; return the names applied now."""
+    applied = await ledger.applied()
     migrations = discover(directory)
     on_disk = {m.version for m in migrations}
     missing = sorted(set(applied) - on_disk)
@@ -95,22 +111,48 @@ async def migrate(conn: aiosqlite.Connection, directory: Path) -> list[str]:
                     "restore the file and put the change in a new numbered migration."
                 )
             continue
+        row = (migration.version, migration.name, migration.checksum,
+               datetime.now(UTC).isoformat())
         try:
-            # executescript commits anything pending first, then runs the script; the explicit
-            # BEGIN keeps the DDL and the ledger row in one transaction.
-            await conn.executescript("BEGIN;\n" + migration.sql)
-            await conn.execute(
-                "INSERT INTO schema_migrations (version, name, checksum, applied_at) "
-                "VALUES (?, ?, ?, ?)",
-                (migration.version, migration.name, migration.checksum,
-                 datetime.now(UTC).isoformat()),
-            )
-            await conn.commit()
+            await ledger.apply(migration, row)
+        except MigrationError:
+            raise
         except Exception as exc:
-            if conn.in_transaction:
-                await conn.rollback()
             raise MigrationError(
                 f"Migration {migration.name} failed and was rolled back: {exc}"
             ) from exc
         done.append(migration.name)
     return done
+
+
+class SQLiteLedger:
+    """The ledger on an aiosqlite connection: the migrations run as written."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def applied(self) -> dict[int, tuple[str, str]]:
+        await self._conn.execute(LEDGER)
+        await self._conn.commit()
+        async with self._conn.execute(
+            "SELECT version, name, checksum FROM schema_migrations"
+        ) as cur:
+            return {row[0]: (row[1], row[2]) for row in await cur.fetchall()}
+
+    async def apply(self, migration: Migration, row: tuple[int, str, str, str]) -> None:
+        conn = self._conn
+        try:
+            # executescript commits anything pending first, then runs the script; the explicit
+            # BEGIN keeps the DDL and the ledger row in one transaction.
+            await conn.executescript("BEGIN;\n" + migration.sql)
+            await conn.execute(LEDGER_INSERT, row)
+            await conn.commit()
+        except BaseException:
+            if conn.in_transaction:
+                await conn.rollback()
+            raise
+
+
+async def migrate(conn: aiosqlite.Connection, directory: Path) -> list[str]:
+    """Apply every pending migration to a SQLite database; return the names applied now."""
+    return await run(SQLiteLedger(conn), directory)

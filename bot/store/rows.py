@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -90,17 +91,48 @@ class RatingRow:
     sigma: float
 
 
+Rater = Callable[[Mapping[int, Mapping[int, "RatingRow"]]], list["RatingRow"]]
+"""Stored ratings (scope -> user id -> row; a player never rated is absent) -> the new ones."""
+
+
 @dataclass(frozen=True)
 class Finish:
     """Everything written when a game ends, in the same transaction as its last action."""
 
     results: list[ResultRow]
     ratings: list[RatingRow]
+    """The ratings to write; with `rate`, the players (and scopes) whose ratings it redoes."""
     tallies: list[tuple[str, int, int, str, float]] = field(default_factory=list)
     """(game_key, scope, user_id, key, amount to add)."""
     season_tallies: list[tuple[str, int, str, int, str, float]] = field(default_factory=list)
     """(game_key, scope, season, user_id, key, amount to add): the season's own sums."""
+    rate: Rater | None = None
+    """Computes the new ratings from the stored ones, read inside the finish's transaction with
+    those players' ratings locked, so two games ending at once (in one process or two) both
+    count. None writes `ratings` as they are."""
 
 
 GLOBAL_SCOPE = 0
 """The ratings/tallies scope that covers every server and DM (guild ids are never 0)."""
+
+
+@dataclass(frozen=True)
+class ShardSet:
+    """The shards one process runs, of ``count``: it owns the tables of their guilds.
+
+    Discord's rule places a guild on shard ``(guild_id >> 22) % count``; direct messages
+    arrive on shard 0, so a DM's table (no guild) is shard 0's.
+    """
+
+    count: int
+    ids: frozenset[int]
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.ids or not all(0 <= i < self.count for i in self.ids):
+            raise ValueError(f"shards {sorted(self.ids)} are not shards of {self.count}")
+
+    def shard_of(self, guild_id: int | None) -> int:
+        return 0 if guild_id is None else (guild_id >> 22) % self.count
+
+    def owns(self, guild_id: int | None) -> bool:
+        return self.shard_of(guild_id) in self.ids

@@ -17,18 +17,18 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import os
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from datetime import UTC, datetime
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 import aiosqlite
 
+from bot.store import queries as q
 from bot.store.errors import (
     ChannelTaken,
-    CorruptDatabase,
     DatabaseGone,
     StoreClosed,
     StoreUnavailable,
@@ -36,41 +36,25 @@ from bot.store.errors import (
     fault_of,
 )
 from bot.store.migrate import DEFAULT_MIGRATIONS_DIR, migrate
-from bot.store.rows import ActionRow, Finish, RatingRow, ResultRow, SeatRow, TableRow
+from bot.store.queries import OPEN_STATUSES, now
+from bot.store.queries import dt as _dt
+from bot.store.queries import ts as _ts
+from bot.store.rows import ActionRow, Finish, RatingRow, ResultRow, SeatRow, ShardSet, TableRow
+from bot.store.sqlite_file import (
+    MARKER_SUFFIX,
+    check_header,
+    check_integrity,
+    identity,
+    rescue_hint,
+    warn_if_expected,
+)
 
 log = logging.getLogger(__name__)
 
-OPEN_STATUSES = ("lobby", "playing")
-SQLITE_HEADER = b"SQLite format 3\x00"
-MARKER_SUFFIX = ".marker"
-"""``<database>.marker`` beside the database says one was made here: if the database is missing
-at the next start, the store warns before it makes a new, empty one."""
-LEFTOVER_SUFFIXES = ("-wal", "-shm", "-journal", MARKER_SUFFIX)
 
 T = TypeVar("T")
 Raw = sqlite3.Connection
 
-
-def _ts(value: datetime | None) -> str | None:
-    if value is None:
-        return None
-    # isoformat is a good part of an action's cost; skip the conversion when there is none.
-    return (value if value.tzinfo is UTC else value.astimezone(UTC)).isoformat()
-
-
-def _dt(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value) if value else None
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-_TABLE_COLS = (
-    "id, guild_id, channel_id, game_key, preset, options, players, status, host_id, seed, "
-    "version, created_at, updated_at, state, message_id, turn_deadline, lobby_deadline, "
-    "end_reason, rematch_of, policy"
-)
 
 _MUTABLE = ("status", "end_reason", "host_id", "message_id", "turn_deadline", "lobby_deadline")
 """The ``tables`` columns a write sets only when they changed, in `_mutable`'s order."""
@@ -97,7 +81,7 @@ class Store:
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self._conn = conn
         self.path = path
-        self._identity = _identity(path)
+        self._identity = identity(path)
         """(device, inode) of the file opened; a write first checks the path still names it."""
         self._gone = False
         self._closed = False
@@ -122,14 +106,14 @@ class Store:
         path = Path(path)
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
-            _check_header(path)
-            _warn_if_expected(path)
+            check_header(path)
+            warn_if_expected(path)
         conn = await aiosqlite.connect(path)
         try:
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             # Checked before anything is written (the journal mode is): a damaged file is left
             # exactly as it was found, for its owner to rescue.
-            await _check_integrity(conn, path)
+            await check_integrity(conn, path)
             await conn.execute("PRAGMA journal_mode = WAL")
             # With WAL, NORMAL is durable against a process kill (only an OS crash or power loss
             # can lose the last commits) and saves an fsync per action.
@@ -181,13 +165,13 @@ class Store:
         write: one stat, a few microseconds)."""
         if self._identity is None:
             return
-        if self._gone or _identity(self.path) != self._identity:
+        if self._gone or identity(self.path) != self._identity:
             if not self._gone:
                 self._gone = True
                 log.error(
                     "the database file %s was removed or replaced while Parlour runs: every "
                     "change is refused from now on. Stop Parlour and restore the file from a "
-                    "backup%s.", self.path, _rescue_hint(self.path),
+                    "backup%s.", self.path, rescue_hint(self.path),
                 )
             raise DatabaseGone(f"{self.path} was removed or replaced")
 
@@ -300,29 +284,23 @@ class Store:
         dealt in the same transaction that creates it. ``others`` are seats besides the host's
         (a rematch's AI and kept seats), ``rematch_of`` the finished table it repeats,
         ``policy`` the server's defaults it keeps (turn timeout, AI allowed; never changed)."""
-        seats = tuple(sorted((host, *others), key=lambda s: s.seat))
-        stamp = now()
+        new = q.new_table(
+            guild_id=guild_id, channel_id=channel_id, game_key=game_key, preset=preset,
+            options=options, players=players, host=host, seed=seed,
+            lobby_deadline=lobby_deadline, status=status, state=state,
+            turn_deadline=turn_deadline, others=others, rematch_of=rematch_of, policy=policy)
         known = self._known
 
         def body(raw: Raw) -> int:
-            cur = raw.execute(
-                "INSERT INTO tables (guild_id, channel_id, game_key, preset, options, players,"
-                " status, host_id, seed, version, state, lobby_deadline, turn_deadline,"
-                " created_at, updated_at, rematch_of, policy)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, game_key, preset, json.dumps(options), players,
-                 status, host.user_id, seed, state, _ts(lobby_deadline), _ts(turn_deadline),
-                 _ts(stamp), _ts(stamp), rematch_of,
-                 json.dumps(policy) if policy is not None else None),
-            )
+            cur = raw.execute(q.INSERT_TABLE, q.insert_table_params(new, host.user_id))
             table_id = cur.lastrowid
             assert table_id is not None
-            _insert_seats(raw, table_id, seats)
+            _insert_seats(raw, table_id, new.seats)
             return table_id
 
         def remember(table_id: int) -> None:
             known[table_id] = _Known(
-                (status, None, host.user_id, None, turn_deadline, lobby_deadline), seats
+                (status, None, host.user_id, None, turn_deadline, lobby_deadline), new.seats
             )
 
         try:
@@ -331,13 +309,7 @@ class Store:
             if "channel_id" in str(exc):
                 raise ChannelTaken(f"channel {channel_id} already has an open table") from exc
             raise
-        return TableRow(
-            id=table_id, guild_id=guild_id, channel_id=channel_id, game_key=game_key,
-            preset=preset, options=options, players=players, status=status,
-            host_id=host.user_id or 0, seed=seed, version=1, created_at=stamp, updated_at=stamp,
-            seats=seats, lobby_deadline=lobby_deadline, state=state,
-            turn_deadline=turn_deadline, rematch_of=rematch_of, policy=policy,
-        )
+        return replace(new, id=table_id)
 
     async def get_table(self, table_id: int) -> TableRow | None:
         rows = await self._run(lambda raw: _tables(raw, self._known, "WHERE id = ?",
@@ -346,34 +318,23 @@ class Store:
 
     async def open_table_in_channel(self, channel_id: int) -> TableRow | None:
         rows = await self._run(lambda raw: _tables(
-            raw, self._known, "WHERE channel_id = ? AND status IN ('lobby', 'playing')",
-            (channel_id,),
+            raw, self._known, q.OPEN_IN_CHANNEL, (channel_id,),
         ))
         return rows[0] if rows else None
 
-    async def open_tables(self) -> list[TableRow]:
-        return await self._run(
-            lambda raw: _tables(
-                raw, self._known, "WHERE status IN ('lobby', 'playing') ORDER BY id", ()
-            )
-        )
+    async def open_tables(self, shards: ShardSet | None = None) -> list[TableRow]:
+        """The open tables (of ``shards`` only, when given), oldest first."""
+        where, params = (q.OPEN_ORDERED, ()) if shards is None else q.open_of_shards(
+            shards.count, shards.ids)
+        return await self._run(lambda raw: _tables(raw, self._known, where, params))
 
     async def finished_tables(self, game_key: str, *, user_id: int | None = None,
                               channel_id: int | None = None, limit: int = 10
                               ) -> list[TableRow]:
         """Finished tables of ``game_key``, newest first: those where ``user_id`` had a seat,
         or those of ``channel_id`` (one of the two), at most ``limit``."""
-        if (user_id is None) == (channel_id is None):
-            raise ValueError("finished_tables: give a user or a channel")
-        if user_id is not None:
-            where = ("WHERE game_key = ? AND status = 'finished' AND id IN"
-                     " (SELECT table_id FROM seats WHERE user_id = ?)")
-            params: tuple[Any, ...] = (game_key, user_id, max(0, limit))
-        else:
-            where = "WHERE game_key = ? AND status = 'finished' AND channel_id = ?"
-            params = (game_key, channel_id, max(0, limit))
-        return await self._run(lambda raw: _tables(
-            raw, self._known, f"{where} ORDER BY updated_at DESC, id DESC LIMIT ?", params))
+        where, params = q.finished_where(game_key, user_id, channel_id, limit)
+        return await self._run(lambda raw: _tables(raw, self._known, where, params))
 
     async def save_table(self, row: TableRow, *, prev_version: int, seats: bool = True) -> None:
         """Write a changed table (lobby changes, start, abort, hand-overs) in one transaction."""
@@ -401,8 +362,7 @@ class Store:
         # The table first (in _write_table): a stale writer fails as such, before the log row.
         def body(raw: Raw) -> None:
             raw.execute(
-                "INSERT INTO actions (table_id, seq, seat, user_id, action, reason, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                q.INSERT_ACTION,
                 (action.table_id, action.seq, action.seat, action.user_id, action.action,
                  action.reason, created_at),
             )
@@ -430,44 +390,23 @@ class Store:
         ), remember)
 
     async def actions(self, table_id: int) -> list[ActionRow]:
-        rows = await self._run(lambda raw: raw.execute(
-            "SELECT table_id, seq, seat, user_id, action, reason, created_at FROM actions"
-            " WHERE table_id = ? ORDER BY seq",
-            (table_id,),
-        ).fetchall())
+        rows = await self._run(lambda raw: raw.execute(q.SELECT_ACTIONS, (table_id,)).fetchall())
         return [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5], _dt(r[6]) or now()) for r in rows]
 
     # -- results, ratings, tallies -----------------------------------------------------------
 
     async def results(self, table_id: int) -> list[ResultRow]:
-        rows = await self._run(lambda raw: raw.execute(
-            "SELECT table_id, seat, game_key, preset, guild_id, user_id, name, points, rank, won,"
-            " resigned, created_at, moves, seconds FROM results WHERE table_id = ? ORDER BY seat",
-            (table_id,),
-        ).fetchall())
-        return [
-            ResultRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], bool(r[9]),
-                      bool(r[10]), _dt(r[11]) or now(), r[12], r[13])
-            for r in rows
-        ]
+        rows = await self._run(lambda raw: raw.execute(q.SELECT_RESULTS, (table_id,)).fetchall())
+        return [q.result_row(r) for r in rows]
 
     async def solo_results(
         self, game_key: str, user_id: int, preset: str | None = None
     ) -> list[ResultRow]:
         """One player's results of a solo game (of one variant, or all), oldest first."""
-        where = "game_key = ? AND user_id = ?" + (" AND preset = ?" if preset else "")
         params: tuple[Any, ...] = (game_key, user_id, *((preset,) if preset else ()))
         rows = await self._run(lambda raw: raw.execute(
-            "SELECT table_id, seat, game_key, preset, guild_id, user_id, name, points, rank, won,"
-            f" resigned, created_at, moves, seconds FROM results WHERE {where}"
-            " ORDER BY created_at, table_id",
-            params,
-        ).fetchall())
-        return [
-            ResultRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], bool(r[9]),
-                      bool(r[10]), _dt(r[11]) or now(), r[12], r[13])
-            for r in rows
-        ]
+            q.solo_results_sql(preset), params).fetchall())
+        return [q.result_row(r) for r in rows]
 
     async def solo_ladder(
         self, game_key: str, preset: str, *, seed: int | None = None, limit: int = 10,
@@ -476,35 +415,15 @@ class Store:
         """Players of one solo variant (of one deal when ``seed`` is given): (user id, name,
         games, wins, fewest moves in a win, best time of a win), most wins first, then fewest
         moves, then fastest."""
-        deal = " AND t.seed = ?" if seed is not None else ""
-        params: tuple[Any, ...] = (game_key, preset, *((seed,) if seed is not None else ()),
-                                   limit, offset)
-        rows = await self._run(lambda raw: raw.execute(
-            "SELECT r.user_id, (SELECT name FROM results n WHERE n.user_id = r.user_id"
-            "   ORDER BY n.created_at DESC LIMIT 1),"
-            " COUNT(*), SUM(r.won),"
-            " MIN(CASE WHEN r.won THEN r.moves END), MIN(CASE WHEN r.won THEN r.seconds END)"
-            " FROM results r JOIN tables t ON t.id = r.table_id"
-            f" WHERE r.game_key = ? AND r.preset = ? AND r.user_id IS NOT NULL{deal}"
-            " GROUP BY r.user_id"
-            " ORDER BY SUM(r.won) DESC, MIN(CASE WHEN r.won THEN r.moves END) IS NULL,"
-            " MIN(CASE WHEN r.won THEN r.moves END),"
-            " MIN(CASE WHEN r.won THEN r.seconds END), r.user_id LIMIT ? OFFSET ?",
-            params,
-        ).fetchall())
-        return [(r[0], r[1], r[2], int(r[3] or 0), r[4], r[5]) for r in rows]
+        sql, params = q.solo_ladder_query(game_key, preset, seed, limit, offset)
+        rows = await self._run(lambda raw: raw.execute(sql, params).fetchall())
+        return [q.solo_ladder_row(r) for r in rows]
 
     async def solo_ladder_size(self, game_key: str, preset: str, *,
                                seed: int | None = None) -> int:
         """How many players `solo_ladder` pages through."""
-        deal = " AND t.seed = ?" if seed is not None else ""
-        join = " JOIN tables t ON t.id = r.table_id" if seed is not None else ""
-        params: tuple[Any, ...] = (game_key, preset, *((seed,) if seed is not None else ()))
-        row = await self._run(lambda raw: raw.execute(
-            f"SELECT COUNT(DISTINCT r.user_id) FROM results r{join}"
-            f" WHERE r.game_key = ? AND r.preset = ? AND r.user_id IS NOT NULL{deal}",
-            params,
-        ).fetchone())
+        sql, params = q.solo_ladder_size_query(game_key, preset, seed)
+        row = await self._run(lambda raw: raw.execute(sql, params).fetchone())
         return int(row[0])
 
     async def ratings(
@@ -513,12 +432,8 @@ class Store:
         ids = list(user_ids)
         if not ids:
             return {}
-        marks = ", ".join("?" for _ in ids)
         rows = await self._run(lambda raw: raw.execute(
-            f"SELECT game_key, scope, user_id, name, mu, sigma FROM ratings"
-            f" WHERE game_key = ? AND scope = ? AND user_id IN ({marks})",
-            (game_key, scope, *ids),
-        ).fetchall())
+            q.ratings_sql(len(ids)), (game_key, scope, *ids)).fetchall())
         return {r[2]: RatingRow(*r) for r in rows}
 
     async def leaderboard(
@@ -535,30 +450,15 @@ class Store:
 
         def body(raw: Raw) -> list[tuple[RatingRow, dict[str, float]]]:
             if season is None and by is None:
-                ratings = [RatingRow(*r) for r in raw.execute(
-                    "SELECT r.game_key, r.scope, r.user_id, r.name, r.mu, r.sigma FROM ratings r"
-                    " LEFT JOIN tallies w ON w.game_key = r.game_key AND w.scope = r.scope"
-                    " AND w.user_id = r.user_id AND w.key = 'wins'"
-                    " WHERE r.game_key = ? AND r.scope = ?"
-                    " ORDER BY r.mu - 3 * r.sigma DESC, COALESCE(w.value, 0) DESC, r.user_id"
-                    " LIMIT ? OFFSET ?",
-                    (game_key, scope, limit, offset),
-                ).fetchall()]
-                tallies = _tallies_for(raw, game_key, scope, [r.user_id for r in ratings])
-                return [(r, tallies.get(r.user_id, {})) for r in ratings]
-            source, where, params = _tally_source(game_key, scope, season)
-            ratings = [RatingRow(*r) for r in raw.execute(
-                "SELECT r.game_key, r.scope, r.user_id, r.name, r.mu, r.sigma"
-                f" FROM {source} t JOIN ratings r ON r.game_key = t.game_key"
-                " AND r.scope = t.scope AND r.user_id = t.user_id"
-                f" WHERE {where} AND t.key = ? ORDER BY t.value DESC, t.user_id LIMIT ? OFFSET ?",
-                (*params, by or "wins", limit, offset),
-            ).fetchall()]
-            ids = [r.user_id for r in ratings]
-            if season is None:
-                tallies = _tallies_for(raw, game_key, scope, ids)
+                sql, params = q.LADDER_BY_RATING, (game_key, scope, limit, offset)
             else:
-                tallies = _season_tallies_for(raw, game_key, scope, season, ids)
+                sql, params = q.ladder_by_tally(game_key, scope, season, by, limit, offset)
+            ratings = [RatingRow(*r) for r in raw.execute(sql, params).fetchall()]
+            if not ratings:
+                return []
+            sql, params = q.tallies_of_query(game_key, scope, season,
+                                             [r.user_id for r in ratings])
+            tallies = q.by_user(raw.execute(sql, params).fetchall())
             return [(r, tallies.get(r.user_id, {})) for r in ratings]
 
         return await self._run(body)
@@ -567,29 +467,19 @@ class Store:
         self, game_key: str, scope: int, *, by: str | None = None, season: str | None = None
     ) -> int:
         """How many players `leaderboard` with the same ``by`` and ``season`` pages through."""
-
-        def body(raw: Raw) -> int:
-            if season is None and by is None:
-                row = raw.execute("SELECT COUNT(*) FROM ratings WHERE game_key = ? AND scope = ?",
-                                  (game_key, scope)).fetchone()
-            else:
-                source, where, params = _tally_source(game_key, scope, season)
-                row = raw.execute(
-                    f"SELECT COUNT(*) FROM {source} t JOIN ratings r ON r.game_key = t.game_key"
-                    " AND r.scope = t.scope AND r.user_id = t.user_id"
-                    f" WHERE {where} AND t.key = ?", (*params, by or "wins")).fetchone()
-            return int(row[0])
-
-        return await self._run(body)
+        if season is None and by is None:
+            sql, params = q.LADDER_SIZE, (game_key, scope)
+        else:
+            sql, params = q.ladder_by_tally_size(game_key, scope, season, by)
+        row = await self._run(lambda raw: raw.execute(sql, params).fetchone())
+        return int(row[0])
 
     async def season_tallies(
         self, user_id: int, scope: int, season: str
     ) -> dict[str, dict[str, float]]:
         """One user's tallies of one season, per game key."""
         rows = await self._run(lambda raw: raw.execute(
-            "SELECT game_key, key, value FROM season_tallies"
-            " WHERE user_id = ? AND scope = ? AND season = ?", (user_id, scope, season),
-        ).fetchall())
+            q.SEASON_TALLIES, (user_id, scope, season)).fetchall())
         out: dict[str, dict[str, float]] = {}
         for game_key, key, value in rows:
             out.setdefault(game_key, {})[key] = value
@@ -602,15 +492,9 @@ class Store:
 
         def body(raw: Raw) -> tuple[dict[str, RatingRow], dict[str, dict[str, float]]]:
             ratings = {r[0]: RatingRow(*r) for r in raw.execute(
-                "SELECT game_key, scope, user_id, name, mu, sigma FROM ratings"
-                " WHERE user_id = ? AND scope = ?",
-                (user_id, scope),
-            ).fetchall()}
+                q.USER_RATINGS, (user_id, scope)).fetchall()}
             tallies: dict[str, dict[str, float]] = {}
-            for game_key, key, value in raw.execute(
-                "SELECT game_key, key, value FROM tallies WHERE user_id = ? AND scope = ?",
-                (user_id, scope),
-            ).fetchall():
+            for game_key, key, value in raw.execute(q.USER_TALLIES, (user_id, scope)).fetchall():
                 tallies.setdefault(game_key, {})[key] = value
             return ratings, tallies
 
@@ -620,111 +504,32 @@ class Store:
 
     async def get_setting(self, scope: str, scope_id: int, key: str, default: Any = None) -> Any:
         row = await self._run(lambda raw: raw.execute(
-            "SELECT value FROM settings WHERE scope = ? AND scope_id = ? AND key = ?",
-            (scope, scope_id, key),
-        ).fetchone())
+            q.GET_SETTING, (scope, scope_id, key)).fetchone())
         return json.loads(row[0]) if row else default
 
     async def settings(self, scope: str, scope_id: int) -> dict[str, Any]:
-        rows = await self._run(lambda raw: raw.execute(
-            "SELECT key, value FROM settings WHERE scope = ? AND scope_id = ?", (scope, scope_id)
-        ).fetchall())
+        rows = await self._run(lambda raw: raw.execute(q.SETTINGS, (scope, scope_id)).fetchall())
         return {k: json.loads(v) for k, v in rows}
 
     async def set_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None:
         """Store a JSON-serialisable preference (scope 'guild', 'channel' or 'user')."""
         text = json.dumps(value)
         await self._write(lambda raw: raw.execute(
-            "INSERT INTO settings (scope, scope_id, key, value, updated_at)"
-            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, scope_id, key)"
-            " DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-            (scope, scope_id, key, text, _ts(now())),
-        ))
+            q.SET_SETTING, (scope, scope_id, key, text, _ts(now()))))
+
+    async def add_setting(self, scope: str, scope_id: int, key: str, value: Any) -> Any:
+        """Store ``value`` unless the key holds one already; return the value kept (the first
+        writer's, when two processes race to work out the same thing)."""
+        text = json.dumps(value)
+
+        def body(raw: Raw) -> Any:
+            raw.execute(q.ADD_SETTING, (scope, scope_id, key, text, _ts(now())))
+            return json.loads(raw.execute(q.GET_SETTING, (scope, scope_id, key)).fetchone()[0])
+
+        return await self._write(body)
 
     async def delete_setting(self, scope: str, scope_id: int, key: str) -> None:
-        await self._write(lambda raw: raw.execute(
-            "DELETE FROM settings WHERE scope = ? AND scope_id = ? AND key = ?",
-            (scope, scope_id, key),
-        ))
-
-
-# -- opening: what is there, and is it sound ---------------------------------------------------
-
-
-def _identity(path: Path) -> tuple[int, int] | None:
-    if str(path) == ":memory:":
-        return None
-    try:
-        st = os.stat(path)
-    except OSError:
-        return (-1, -1)  # gone: never equal to the identity of a file that was opened
-    return (st.st_dev, st.st_ino)
-
-
-def _check_header(path: Path) -> None:
-    """A non-empty file that does not start as SQLite files do is refused before SQLite opens
-    it (SQLite would write its own header into it)."""
-    try:
-        with path.open("rb") as file:
-            head = file.read(len(SQLITE_HEADER))
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise CorruptDatabase(
-            f"The database {path} cannot be read ({exc.strerror}): check the file's owner and "
-            "permissions, then start Parlour again."
-        ) from exc
-    if head and head != SQLITE_HEADER:
-        raise CorruptDatabase(_corrupt_message(path, "it is not a SQLite database"))
-
-
-async def _check_integrity(conn: aiosqlite.Connection, path: Path) -> None:
-    try:
-        async with conn.execute("PRAGMA quick_check(1)") as cur:
-            row = await cur.fetchone()
-    except sqlite3.DatabaseError as exc:
-        raise CorruptDatabase(_corrupt_message(path, str(exc))) from exc
-    verdict = str(row[0]) if row else "no answer from SQLite's check"
-    if verdict != "ok":
-        raise CorruptDatabase(_corrupt_message(path, verdict))
-
-
-def _corrupt_message(path: Path, detail: str) -> str:
-    return (
-        f"The database {path} is damaged ({detail.strip().splitlines()[0][:120]}); Parlour "
-        "did not touch it. Keep a copy, then restore a backup into its place (or move it away "
-        "to start with an empty database) and start Parlour again."
-    )
-
-
-def _warn_if_expected(path: Path) -> None:
-    """Say loudly when a new, empty database is about to replace one that was here."""
-    if path.exists():
-        return
-    signs = [path.name + suffix for suffix in LEFTOVER_SUFFIXES
-             if path.with_name(path.name + suffix).exists()]
-    signs += sorted(p.name for p in path.parent.glob(path.name + ".bak*"))
-    signs += sorted(p.name for p in path.parent.glob(path.name + ".backup*"))
-    if signs:
-        log.error(
-            "the database %s is missing, but %s in %s say(s) one was here: creating a NEW, "
-            "EMPTY database. If that is not what you want, stop Parlour now and restore the "
-            "database from a backup.", path, ", ".join(signs), path.parent,
-        )
-
-
-def _rescue_hint(path: Path) -> str:
-    """Where the removed file can still be read while this process keeps it open (Linux)."""
-    fd_dir = Path("/proc/self/fd")
-    try:
-        for fd in fd_dir.iterdir():
-            target = os.readlink(fd)
-            if target == f"{path.resolve()} (deleted)":
-                return f" (until Parlour stops, its data can be copied from /proc/{os.getpid()}" \
-                       f"/fd/{fd.name})"
-    except OSError:
-        pass
-    return ""
+        await self._write(lambda raw: raw.execute(q.DELETE_SETTING, (scope, scope_id, key)))
 
 
 # -- the jobs' statements (run on the worker thread) -------------------------------------------
@@ -732,35 +537,23 @@ def _rescue_hint(path: Path) -> str:
 
 def _tables(raw: Raw, known: Known, where: str, params: Sequence[Any]) -> list[TableRow]:
     """The tables matching ``where``, with their seats."""
-    rows = raw.execute(f"SELECT {_TABLE_COLS} FROM tables {where}", params).fetchall()
+    rows = raw.execute(f"SELECT {q.TABLE_COLS} FROM tables {where}", params).fetchall()
     if not rows:
         return []
     deadlines = {r[0]: (_dt(r[15]), _dt(r[16])) for r in rows}
     ids = [r[0] for r in rows]
-    marks = ", ".join("?" for _ in ids)
     seats: dict[int, list[SeatRow]] = {}
     for s in raw.execute(
-        "SELECT table_id, seat, user_id, name, ai_level, timeouts, resigned, kept FROM seats"
-        f" WHERE table_id IN ({marks}) ORDER BY table_id, seat",
+        f"SELECT {q.SEAT_COLS} FROM seats WHERE table_id IN ({q.marks(len(ids))})"
+        " ORDER BY table_id, seat",
         ids,
     ).fetchall():
-        seats.setdefault(s[0], []).append(SeatRow(s[1], s[2], s[3], s[4], s[5], bool(s[6]),
-                                                     bool(s[7])))
+        seats.setdefault(s[0], []).append(q.seat_row(s))
     for r in rows:  # what the database holds now, so the next write compares against it
         if r[7] in OPEN_STATUSES:
             known[r[0]] = _Known((r[7], r[17], r[8], r[14], *deadlines[r[0]]),
                                  tuple(seats.get(r[0], ())))
-    return [
-        TableRow(
-            id=r[0], guild_id=r[1], channel_id=r[2], game_key=r[3], preset=r[4],
-            options=json.loads(r[5]), players=r[6], status=r[7], host_id=r[8], seed=r[9],
-            version=r[10], created_at=_dt(r[11]) or now(), updated_at=_dt(r[12]) or now(),
-            state=r[13], message_id=r[14], turn_deadline=deadlines[r[0]][0],
-            lobby_deadline=deadlines[r[0]][1], end_reason=r[17], rematch_of=r[18],
-            policy=json.loads(r[19]) if r[19] else None, seats=tuple(seats.get(r[0], ())),
-        )
-        for r in rows
-    ]
+    return [q.table_row(r, seats.get(r[0], ()), deadlines[r[0]]) for r in rows]
 
 
 def _mutable(row: TableRow) -> tuple[Any, ...]:
@@ -807,87 +600,33 @@ def _update_sql(changed: tuple[int, ...]) -> str:
 
 
 def _replace_seats(raw: Raw, row: TableRow) -> None:
-    raw.execute("DELETE FROM seats WHERE table_id = ?", (row.id,))
+    raw.execute(q.DELETE_SEATS, (row.id,))
     _insert_seats(raw, row.id, row.seats)
 
 
 def _insert_seats(raw: Raw, table_id: int, seats: Iterable[SeatRow]) -> None:
-    raw.executemany(
-        "INSERT INTO seats (table_id, seat, user_id, name, ai_level, timeouts, resigned, kept)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(table_id, s.seat, s.user_id, s.name, s.ai_level, s.timeouts, int(s.resigned),
-          int(s.kept))
-         for s in seats],
-    )
+    raw.executemany(q.INSERT_SEAT, q.seat_params(table_id, seats))
 
 
 def _write_finish(raw: Raw, finish: Finish) -> None:
-    raw.executemany(
-        "INSERT INTO results (table_id, seat, game_key, preset, guild_id, user_id, name,"
-        " points, rank, won, resigned, created_at, moves, seconds)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(r.table_id, r.seat, r.game_key, r.preset, r.guild_id, r.user_id, r.name, r.points,
-          r.rank, int(r.won), int(r.resigned), _ts(r.created_at), r.moves, r.seconds)
-         for r in finish.results],
-    )
-    stamp = _ts(now())
-    raw.executemany(
-        "INSERT INTO ratings (game_key, scope, user_id, name, mu, sigma, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_key, scope, user_id) DO UPDATE SET"
-        " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
-        " updated_at = excluded.updated_at",
-        [(r.game_key, r.scope, r.user_id, r.name, r.mu, r.sigma, stamp) for r in finish.ratings],
-    )
-    raw.executemany(
-        "INSERT INTO tallies (game_key, scope, user_id, key, value) VALUES (?, ?, ?, ?, ?)"
-        " ON CONFLICT (game_key, scope, user_id, key)"
-        " DO UPDATE SET value = value + excluded.value",
-        finish.tallies,
-    )
-    raw.executemany(
-        "INSERT INTO season_tallies (game_key, scope, season, user_id, key, value)"
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_key, scope, season, user_id, key)"
-        " DO UPDATE SET value = value + excluded.value",
-        finish.season_tallies,
-    )
+    """The finish's rows. Its ratings are read here, inside the transaction that already holds
+    the database's write lock (the table's row was written first), so no other writer, in this
+    process or another, can change them before this one commits."""
+    raw.executemany(q.INSERT_RESULT, q.result_params(finish))
+    stored: dict[int, dict[int, RatingRow]] = {}
+    if finish.rate is not None:
+        for game_key, scope, user_ids in _grouped(q.rating_keys(finish)):
+            stored.update(q.stored_by_scope(RatingRow(*r) for r in raw.execute(
+                q.ratings_sql(len(user_ids)), (game_key, scope, *user_ids)).fetchall()))
+    raw.executemany(q.UPSERT_RATING, q.rating_params(q.rated(finish, stored), _ts(now())))
+    tallies, season_tallies = q.tally_params(finish)
+    raw.executemany(q.ADD_TALLY, tallies)
+    raw.executemany(q.ADD_SEASON_TALLY, season_tallies)
 
 
-def _tally_source(game_key: str, scope: int, season: str | None
-                  ) -> tuple[str, str, tuple[Any, ...]]:
-    """The tallies a ladder is ordered by: all time, or one season's (table, WHERE, params)."""
-    if season is None:
-        return "tallies", "t.game_key = ? AND t.scope = ?", (game_key, scope)
-    return ("season_tallies", "t.game_key = ? AND t.scope = ? AND t.season = ?",
-            (game_key, scope, season))
-
-
-def _season_tallies_for(
-    raw: Raw, game_key: str, scope: int, season: str, user_ids: list[int]
-) -> dict[int, dict[str, float]]:
-    if not user_ids:
-        return {}
-    marks = ", ".join("?" for _ in user_ids)
-    out: dict[int, dict[str, float]] = {}
-    for user_id, key, value in raw.execute(
-        f"SELECT user_id, key, value FROM season_tallies WHERE game_key = ? AND scope = ?"
-        f" AND season = ? AND user_id IN ({marks})",
-        (game_key, scope, season, *user_ids),
-    ).fetchall():
-        out.setdefault(user_id, {})[key] = value
-    return out
-
-
-def _tallies_for(
-    raw: Raw, game_key: str, scope: int, user_ids: list[int]
-) -> dict[int, dict[str, float]]:
-    if not user_ids:
-        return {}
-    marks = ", ".join("?" for _ in user_ids)
-    out: dict[int, dict[str, float]] = {}
-    for user_id, key, value in raw.execute(
-        f"SELECT user_id, key, value FROM tallies WHERE game_key = ? AND scope = ?"
-        f" AND user_id IN ({marks})",
-        (game_key, scope, *user_ids),
-    ).fetchall():
-        out.setdefault(user_id, {})[key] = value
-    return out
+def _grouped(keys: list[tuple[str, int, int]]) -> list[tuple[str, int, list[int]]]:
+    """(game key, scope, user id) keys as (game key, scope, user ids)."""
+    out: dict[tuple[str, int], list[int]] = {}
+    for game_key, scope, user_id in keys:
+        out.setdefault((game_key, scope), []).append(user_id)
+    return [(g, s, ids) for (g, s), ids in out.items()]

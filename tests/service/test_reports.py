@@ -168,7 +168,8 @@ async def test_a_table_started_before_reports_were_recorded_reports_from_its_nex
 
 
 def stub_reports(**service: Any) -> RoundReports:
-    host = SimpleNamespace(closing=False, ai_processes=0, **service)
+    host = SimpleNamespace(**{"closing": False, "ai_processes": 0, "runs": lambda guild: True,
+                              **service})
     return RoundReports(host, Sink(), {"toy": TOY})  # type: ignore[arg-type]
 
 
@@ -258,6 +259,25 @@ async def test_after_a_restart_old_and_vanished_tables_are_forgotten_not_reporte
     await reports.catch_up()
     assert sorted(deleted) == ["5", "6"]
     assert sorted(kicked) == [7, 8] and set(reports._tables) == {7, 8}
+
+
+async def test_a_sharded_restart_reports_only_its_own_shards_tables() -> None:
+    now = datetime.now(UTC)
+    mine = toy_info(7, TableStatus.PLAYING, now)
+    theirs = toy_info(8, TableStatus.PLAYING, now).model_copy(update={"guild_id": 2})
+    tables = {t.id: t for t in (mine, theirs)}
+
+    async def settings(scope: str, scope_id: int) -> dict[str, Any]:
+        return {"7": 0, "8": 0}
+
+    async def get(table_id: int) -> TableInfo:
+        return tables[table_id]
+
+    reports = stub_reports(settings=settings, get=get, runs=lambda guild: guild == 1)
+    kicked: list[int] = []
+    reports.kick = kicked.append  # type: ignore[method-assign]
+    await reports.catch_up()
+    assert kicked == [7] and set(reports._tables) == {7}
 
 
 @pytest.mark.parametrize("key", ["skat", "toy"])

@@ -6,8 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-
+from bot.store import TableStore
 from bot.store.rows import Finish, RatingRow, ResultRow, SeatRow
 from bot.store.sqlite import Store
 from tests.ladders import by_list_points, fill_ladder
@@ -15,14 +14,7 @@ from tests.ladders import by_list_points, fill_ladder
 GUILD = 77
 
 
-@pytest.fixture
-async def store(tmp_path: Path):
-    s = await Store.open(tmp_path / "db.sqlite3")
-    yield s
-    await s.close()
-
-
-async def _pages(store: Store, scope: int, size: int, **kw: object) -> list[int]:
+async def _pages(store: TableStore, scope: int, size: int, **kw: object) -> list[int]:
     seen: list[int] = []
     offset = 0
     while page := await store.leaderboard("skat", scope, size, offset=offset, **kw):
@@ -32,7 +24,7 @@ async def _pages(store: Store, scope: int, size: int, **kw: object) -> list[int]
     return seen
 
 
-async def test_sixty_players_page_by_rating_each_once_in_order(store: Store) -> None:
+async def test_sixty_players_page_by_rating_each_once_in_order(store: TableStore) -> None:
     expected = [uid for uid, _ in await fill_ladder(store, "skat", GUILD, 60)]
     assert await store.ladder_size("skat", 0) == await store.ladder_size("skat", GUILD) == 60
     assert await _pages(store, GUILD, 10) == expected
@@ -44,7 +36,7 @@ async def test_sixty_players_page_by_rating_each_once_in_order(store: Store) -> 
     assert await store.ladder_size("skat", 5) == 0 and await store.ladder_size("euchre", 0) == 0
 
 
-async def test_a_ladder_by_list_points(store: Store) -> None:
+async def test_a_ladder_by_list_points(store: TableStore) -> None:
     await fill_ladder(store, "skat", GUILD, 60)
     assert await _pages(store, GUILD, 10, by="list_points") == by_list_points(60)
     assert await store.ladder_size("skat", GUILD, by="list_points") == 60
@@ -52,7 +44,7 @@ async def test_a_ladder_by_list_points(store: Store) -> None:
     assert tallies["list_points"] == 590.0 and top.name.startswith("player")
 
 
-async def test_seasons_are_kept_apart(store: Store) -> None:
+async def test_seasons_are_kept_apart(store: TableStore) -> None:
     await fill_ladder(store, "skat", GUILD, 12, season="2026Q3")
     await fill_ladder(store, "skat", GUILD, 5, season="2026Q4", first_user=5000, channel=80_000)
     assert await store.ladder_size("skat", GUILD, season="2026Q4", by="list_points") == 5
@@ -69,7 +61,7 @@ async def test_seasons_are_kept_apart(store: Store) -> None:
     assert await store.season_tallies(1000, GUILD, "2026Q4") == {}
 
 
-async def test_season_tallies_add_up_in_the_finish_transaction(store: Store) -> None:
+async def test_season_tallies_add_up_in_the_finish_transaction(store: TableStore) -> None:
     for n in range(3):
         row = await store.create_table(guild_id=None, channel_id=10 + n, game_key="skat",
                                        preset="classic", options={}, players=1,
@@ -85,7 +77,8 @@ async def test_season_tallies_add_up_in_the_finish_transaction(store: Store) -> 
     assert await store.season_tallies(9, 0, "2026Q4") == {"skat": {"list_points": 150.0}}
 
 
-async def test_ladder_queries_use_their_indexes(store: Store) -> None:
+async def test_ladder_queries_use_their_indexes(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")  # SQLite's plans; PostgreSQL plans its own
     plans = []
     for sql, params in [
         ("SELECT * FROM season_tallies WHERE game_key = ? AND scope = ? AND season = ?"
@@ -101,9 +94,10 @@ async def test_ladder_queries_use_their_indexes(store: Store) -> None:
     assert "season_tallies_ladder" in plans[0] and "TEMP B-TREE" not in plans[0]
     assert "tallies_ladder" in plans[1] and "TEMP B-TREE" not in plans[1]
     assert "ratings_ordinal" in plans[2] and "TEMP B-TREE" not in plans[2]
+    await store.close()
 
 
-async def test_a_solo_ladder_pages_with_a_count(store: Store) -> None:
+async def test_a_solo_ladder_pages_with_a_count(store: TableStore) -> None:
     stamp = datetime.now(UTC)
     for i in range(23):
         row = await store.create_table(guild_id=None, channel_id=100 + i, game_key="patience",
