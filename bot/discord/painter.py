@@ -22,6 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.discord.table_messages import Picture
+from bot.i18n import current, using
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,12 @@ def _start_worker() -> None:
 
 def _start_method() -> str:
     return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+def _draw_in(language: str, draw: Callable[..., Picture | None], *args: Any) -> Picture | None:
+    """``draw(*args)`` with its words in ``language`` (a worker has no caller's context)."""
+    with using(language):
+        return draw(*args)
 
 
 class Painter:
@@ -87,8 +94,10 @@ class Painter:
             return None
         loop = asyncio.get_running_loop()
         executor = self._executor()
+        # The labels in the picture speak the language of the text it goes with.
+        job = functools.partial(_draw_in, current().locale, draw, *args)
         try:
-            return await loop.run_in_executor(executor, functools.partial(draw, *args))
+            return await loop.run_in_executor(executor, job)
         except BrokenProcessPool:
             log.warning("the picture worker stopped; a new one starts with the next picture")
             if self._pool is executor:

@@ -1,0 +1,110 @@
+"""Every text a player and a server see goes through the catalogues: whole games played by users
+and a server in the pseudo-language (`tests.pseudo_locale`) show nothing unmarked."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot.games import house_rules, registry
+from bot.i18n import register, unregister
+from tests.e2e.fake_discord import FakeDiscord, iter_components
+from tests.e2e.harness import WAIT_S, BotRunner, my_turn, start_table
+from tests.pseudo_locale import PSEUDO, pseudo_texts, unmarked_commands, unmarked_in
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def pseudo() -> Iterator[None]:
+    """The pseudo-language is known before the bot starts (so the commands sync with it)."""
+    register(pseudo_texts())
+    yield
+    unregister(PSEUDO)
+
+
+async def play_in_pseudo(fake: FakeDiscord, runner: BotRunner, game: str, *,
+                         commands: tuple[tuple[str, dict[str, Any]], ...] = (),
+                         seed: int = 1, **options: object) -> list[tuple[str, str, str]]:
+    """A whole game of ``game`` by one user in the pseudo-language (AI in the other seats),
+    in a server set to it, plus ``commands`` during the game; the texts left unmarked."""
+    owner = fake.owner_id
+    fake.locales[owner] = PSEUDO
+    said = await fake.reply(await fake.slash(owner, "parlour config language",
+                                             {"language": PSEUDO}), WAIT_S)
+    player = fake.add_user("Zelda", locale=PSEUDO)
+    table_id, _ = await start_table(runner, player, game=game, **options)
+    for path, values in commands:
+        await fake.reply(await fake.slash(player, path, values), WAIT_S)
+    await play_out(runner, player, table_id, random.Random(seed))
+    await asyncio.wait_for(runner.bot.table_ui.settle(), WAIT_S)
+    reports = getattr(runner.bot.table_ui, "reports", None)
+    if reports is not None:
+        await asyncio.wait_for(reports.settle(), WAIT_S)
+    for path, values in commands:
+        await fake.reply(await fake.slash(player, path, values), WAIT_S)
+    table = await runner.table(table_id)
+    names = [s.name for s in table.seats] + ["Zelda", "owner", *codes(game)]
+    assert said.text
+    return unmarked_in([e.message for e in fake.events], names)
+
+
+async def play_out(runner: BotRunner, user: str, table_id: int, rng: random.Random,
+                   max_turns: int = 400) -> None:
+    """Click random offered actions for ``user`` until the game ends; a select that wants
+    several picks (Skat's two cards to lay away) gets that many."""
+    fake = runner.fake
+    for _ in range(max_turns):
+        table, choices = await my_turn(runner, user, table_id)
+        if not table.is_open:
+            return
+        by_component: dict[tuple[str, str], list[str | None]] = {}
+        for mid, cid, value in choices:
+            by_component.setdefault((mid, cid), []).append(value)
+        (mid, cid), values = rng.choice(sorted(by_component.items(), key=str))
+        if values[0] is None:
+            click = await fake.click(user, mid, cid)
+        else:
+            select = next(c for c in iter_components(fake.messages[mid])
+                          if c.get("custom_id") == cid)
+            picked = rng.sample([v for v in values if v is not None],
+                                select.get("max_values", 1))
+            click = await fake.choose(user, mid, cid, picked)
+        await fake.wait_callback(click, WAIT_S)
+        await runner.wait_table(table_id, lambda t, v=table.version: t.version > v)
+    raise AssertionError(f"table {table_id} not over after {max_turns} turns")
+
+
+def codes(game_key: str) -> list[str]:
+    """What a player types and so reads as written: the game's key, its presets' ids and its
+    house rules' words (``/skat new preset:isko house_rules: deals 3``)."""
+    game = registry.get(game_key)
+    words = [game_key, *(v.id for v in game.variants())]
+    for rule in house_rules.rules_of(game.options_model):
+        words.append(rule.name.replace("_", " "))
+    return words
+
+
+def report(left: list[tuple[str, str, str]]) -> str:
+    return "\n".join(f"{where}: {rest!r} in {text!r}" for where, text, rest in left)
+
+
+def test_the_check_finds_an_unmarked_word() -> None:
+    from tests.pseudo_locale import unmarked
+
+    assert unmarked("⟦Waiting for {name}.⟧".format(name="Zelda"), ["Zelda"]) == ""
+    assert unmarked("⟦Trick ⟦10⟧⟧: Zelda J♣ · Bob 10♥ (+24)", ["Zelda", "Bob"]) == ""
+    assert unmarked("⟦Your turn⟧ · <t:1700000000:R>") == ""
+    assert unmarked("Waiting for Zelda.", ["Zelda"]) == "Waiting for ."
+
+
+async def test_skat_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
+                                               runner: BotRunner) -> None:
+    left = await play_in_pseudo(fake, runner, "skat", preset="isko", deals=1,
+                                commands=(("skat hand", {}),))
+    assert left == [], report(left)
+    assert unmarked_commands(fake.commands.values()) == []
