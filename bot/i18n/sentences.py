@@ -3,10 +3,12 @@
 The rules core writes finished English sentences (`bot.games.words`: the score line of a deal,
 a review, an event) and keeps them in its states, so a restart or a replay has them as plain
 text. Its templates are marked, so they are in the catalogues; `again` reads a sentence back
-against them: an exact message first, else the template whose fixed words match the whole
-sentence (the one with the most fixed words wins), each placeholder's value said again in turn
-(a role, a contract, a nested sentence; names and numbers match nothing and stay as they are).
-English is returned untouched, so English output stays byte for byte what the core wrote.
+against them, as a small parser would: an exact message, a number, a template whose fixed
+words match the whole sentence (its placeholders' values read back in turn), or the sentence
+split at ``; ``, ``, `` or `` · `` and read part by part. Of the readings, the one that
+accounts for most of the English wins; what no reading accounts for (a player's name, cards)
+stays as it is. English is returned untouched, so English output stays byte for byte what the
+core wrote.
 """
 
 from __future__ import annotations
@@ -17,8 +19,14 @@ from string import Formatter
 
 from bot.i18n import DEFAULT, Texts, current
 
-MAX_DEPTH = 6
+SEPARATORS = ("; ", ", ", " · ")
+"""Where a sentence may be split, to read its parts one by one."""
+_CLAUSE_MARKS = ("; ", ", ", ": ", ". ", " · ")
+_NUMBER = re.compile(r"[+\-]?\d+(?:\.\d+)?")
 _formatter = Formatter()
+
+Reading = tuple[str, int]
+"""A sentence said again, and how many of its characters the catalogue accounted for."""
 
 
 def again(text: str) -> str:
@@ -26,93 +34,110 @@ def again(text: str) -> str:
     words = current()
     if words.locale == DEFAULT or not text:
         return text
-    return "\n".join(_line(words, line) for line in text.split("\n"))
+    return "\n".join(_read(words, line)[0] for line in text.split("\n"))
 
 
-@lru_cache(maxsize=8192)
-def _line(words: Texts, text: str) -> str:
-    return _said(words, text, 0)
-
-
-SEPARATORS = ("; ", ", ", " · ")
-"""Where a sentence no template matches is split, to say its parts again one by one."""
-
-
-def _said(words: Texts, text: str, depth: int) -> str:
-    if not text.strip() or depth > MAX_DEPTH:
-        return text
+@lru_cache(maxsize=16384)
+def _read(words: Texts, text: str) -> Reading:
+    if not text.strip():
+        return text, len(text)
+    if _NUMBER.fullmatch(text):
+        return text, len(text)
     exact = words.lookup(text)
     if exact is not None:
-        return exact
+        return exact, len(text)
     if text[0].isupper() and (lower := words.lookup(text[0].lower() + text[1:])) is not None:
-        return lower[:1].upper() + lower[1:]  # the core capitalised a clause to start with it
-    matched = _matched(words, text, depth)
-    if matched is not None:
-        return matched
+        return lower[:1].upper() + lower[1:], len(text)  # the core capitalised a clause
+    best: Reading = (text, 0)
+    for reading in (*_templates_read(words, text), *_split_read(words, text)):
+        if reading[1] > best[1]:
+            best = reading
+            if best[1] == len(text):
+                break
+    return best
+
+
+def _templates_read(words: Texts, text: str) -> list[Reading]:
+    out: list[Reading] = []
+    seen: set[tuple[str, ...]] = set()
+    for patterns, names, translation, fixed, strict, (head, chunks, tail) in _compiled(words):
+        if not (text.startswith(head) and text.endswith(tail)
+                and all(chunk in text for chunk in chunks)):
+            continue  # cheap test first: a fixed piece is missing
+        if strict and any(mark in text for mark in _CLAUSE_MARKS):
+            continue  # placeholders alone join words, never clauses
+        for pattern in patterns:
+            match = pattern.fullmatch(text)
+            if match is None:
+                continue
+            groups = (translation, *match.groups())
+            if groups in seen:
+                continue
+            seen.add(groups)
+            values = {name: match.group(name) for name in names}
+            if any(len(v) >= len(text) for v in values.values()):
+                continue  # nothing fixed was matched: it would read itself forever
+            read = {name: _read(words, value) for name, value in values.items()}
+            if strict and any(c < len(values[n]) for n, (_, c) in read.items()):
+                continue  # placeholders alone take only what the catalogue knows wholly
+            try:
+                said = translation.format_map({name: r[0] for name, r in read.items()})
+            except (KeyError, IndexError, ValueError):
+                continue
+            out.append((said, fixed + sum(c for _, c in read.values())))
+    return out
+
+
+def _split_read(words: Texts, text: str) -> list[Reading]:
+    out: list[Reading] = []
     for separator in SEPARATORS:
         if separator in text:
-            return separator.join(_said(words, part, depth + 1)
-                                  for part in text.split(separator))
-    return text
-
-
-def _plain(words: Texts, text: str, depth: int) -> bool:
-    """Whether a value may stand in a template made of placeholders alone: a number, a known
-    word, or itself a sentence of the templates."""
-    if _NUMBER.fullmatch(text) or words.lookup(text) is not None:
-        return True
-    return depth < MAX_DEPTH and _matched(words, text, depth + 1) is not None
-
-
-_NUMBER = re.compile(r"[+\-]?\d+(?:\.\d+)?")
-
-
-def _matched(words: Texts, text: str, depth: int) -> str | None:
-    for pattern, names, translation, strict in _patterns(words):
-        match = pattern.fullmatch(text)
-        if match is None:
-            continue
-        if strict and not all(_plain(words, match.group(name), depth) for name in names):
-            continue
-        values = {name: _said(words, match.group(name), depth + 1) for name in names}
-        try:
-            return translation.format_map(values)
-        except (KeyError, IndexError, ValueError):
-            continue
-    return None
+            parts = [_read(words, part) for part in text.split(separator)]
+            covered = sum(c for _, c in parts) + len(separator) * (len(parts) - 1)
+            out.append((separator.join(p for p, _ in parts), covered))
+    return out
 
 
 @cache
-def _compiled(words: Texts) -> list[tuple[re.Pattern[str], tuple[str, ...], str, bool]]:
-    """Each template as a pattern, the most fixed words first; a template of placeholders
-    alone (``{suit} {kind}``) is strict: it takes only known words and numbers."""
-    out: list[tuple[int, re.Pattern[str], tuple[str, ...], str]] = []
+def _compiled(words: Texts) -> list[tuple[tuple[re.Pattern[str], ...], tuple[str, ...], str,
+                                          int, bool, tuple[str, list[str], str]]]:
+    """Each template as patterns (placeholders matched shortest and longest first), its
+    placeholders, its translation, how many fixed characters it has, and whether it is made
+    of placeholders and spaces alone (strict: its values must be wholly known)."""
+    out = []
     for message, translation in words.templates():
-        parts: list[str] = []
-        names: list[str] = []
-        fixed = 0
         try:
             parsed = list(_formatter.parse(message))
         except ValueError:
             continue
-        for literal, field, _spec, _conversion in parsed:
-            parts.append(re.escape(literal))
-            fixed += len(literal.strip())
+        lazy: list[str] = []
+        greedy: list[str] = []
+        names: list[str] = []
+        literal = ""
+        for text, field, _spec, _conversion in parsed:
+            lazy.append(re.escape(text))
+            greedy.append(re.escape(text))
+            literal += text
             if field is None:
                 continue
             if not field.isidentifier():
+                names = []
                 break
             if field in names:
-                parts.append(f"(?P={field})")
+                lazy.append(f"(?P={field})")
+                greedy.append(f"(?P={field})")
             else:
                 names.append(field)
-                parts.append(f"(?P<{field}>.+?)")
-        else:
-            out.append((fixed, re.compile("".join(parts), re.DOTALL), tuple(names), translation))
-    out.sort(key=lambda item: -item[0])
-    return [(pattern, names, translation, fixed == 0)
-            for fixed, pattern, names, translation in out]
-
-
-def _patterns(words: Texts) -> list[tuple[re.Pattern[str], tuple[str, ...], str, bool]]:
-    return _compiled(words)
+                lazy.append(f"(?P<{field}>.+?)")
+                greedy.append(f"(?P<{field}>.+)")
+        if not names or not literal:
+            continue
+        patterns = (re.compile("".join(lazy), re.DOTALL), re.compile("".join(greedy), re.DOTALL))
+        pieces = [text for text, *_ in parsed]
+        head = pieces[0] if parsed[0][1] is not None or len(pieces) > 1 else ""
+        tail = pieces[-1] if parsed[-1][1] is None else ""
+        chunks = [p for p in pieces if p.strip()]
+        out.append((patterns, tuple(names), translation, len(literal), not literal.strip(),
+                    (head, chunks, tail)))
+    out.sort(key=lambda item: -item[3])
+    return out
