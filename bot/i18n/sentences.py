@@ -14,6 +14,7 @@ core wrote.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from string import Formatter
 
@@ -25,35 +26,41 @@ _CLAUSE_MARKS = ("; ", ", ", ": ", ". ", " · ")
 _NUMBER = re.compile(r"[+\-]?\d+(?:\.\d+)?")
 _formatter = Formatter()
 
-Reading = tuple[str, int]
-"""A sentence said again, and how many of its characters the catalogue accounted for."""
+Reading = tuple[str, int, int, bool]
+"""A sentence said again; how many of its characters the catalogue accounted for; how many its
+own reading fixed (a template's words, a split's separators); whether all of it is known
+(words and numbers only: what a template of placeholders alone may take)."""
+_NAME = "\ue000{}\ue001"
+_NAMED = re.compile("\ue000(\\d+)\ue001")
 
 
-def again(text: str) -> str:
-    """``text`` (one or more lines of the core's English) in the language in force."""
+def again(text: str, names: Iterable[str] = ()) -> str:
+    """``text`` (one or more lines of the core's English) in the language in force; ``names``
+    (the players' names in it) are kept as they are."""
     words = current()
     if words.locale == DEFAULT or not text:
         return text
-    return "\n".join(_read(words, line)[0] for line in text.split("\n"))
+    kept = sorted({n for n in names if n and n in text}, key=len, reverse=True)
+    for i, name in enumerate(kept):
+        text = text.replace(name, _NAME.format(i))
+    said = "\n".join(_read(words, line)[0] for line in text.split("\n"))
+    return _NAMED.sub(lambda m: kept[int(m.group(1))], said) if kept else said
 
 
 @lru_cache(maxsize=16384)
 def _read(words: Texts, text: str) -> Reading:
-    if not text.strip():
-        return text, len(text)
-    if _NUMBER.fullmatch(text):
-        return text, len(text)
+    whole = len(text)
+    if not text.strip() or _NUMBER.fullmatch(text):
+        return text, 0, 0, True
     exact = words.lookup(text)
     if exact is not None:
-        return exact, len(text)
+        return exact, whole, whole, True
     if text[0].isupper() and (lower := words.lookup(text[0].lower() + text[1:])) is not None:
-        return lower[:1].upper() + lower[1:], len(text)  # the core capitalised a clause
-    best: Reading = (text, 0)
+        return lower[:1].upper() + lower[1:], whole, whole, True  # a capitalised clause
+    best: Reading = (text, 0, 0, False)
     for reading in (*_templates_read(words, text), *_split_read(words, text)):
-        if reading[1] > best[1]:
+        if reading[1:3] > best[1:3]:
             best = reading
-            if best[1] == len(text):
-                break
     return best
 
 
@@ -78,13 +85,14 @@ def _templates_read(words: Texts, text: str) -> list[Reading]:
             if any(len(v) >= len(text) for v in values.values()):
                 continue  # nothing fixed was matched: it would read itself forever
             read = {name: _read(words, value) for name, value in values.items()}
-            if strict and any(c < len(values[n]) for n, (_, c) in read.items()):
+            known = all(r[3] for r in read.values())
+            if strict and not known:
                 continue  # placeholders alone take only what the catalogue knows wholly
             try:
                 said = translation.format_map({name: r[0] for name, r in read.items()})
             except (KeyError, IndexError, ValueError):
                 continue
-            out.append((said, fixed + sum(c for _, c in read.values())))
+            out.append((said, fixed + sum(r[1] for r in read.values()), fixed, known))
     return out
 
 
@@ -93,8 +101,9 @@ def _split_read(words: Texts, text: str) -> list[Reading]:
     for separator in SEPARATORS:
         if separator in text:
             parts = [_read(words, part) for part in text.split(separator)]
-            covered = sum(c for _, c in parts) + len(separator) * (len(parts) - 1)
-            out.append((separator.join(p for p, _ in parts), covered))
+            joins = len(separator) * (len(parts) - 1)
+            out.append((separator.join(p[0] for p in parts), joins + sum(p[1] for p in parts),
+                        joins, all(p[3] for p in parts)))
     return out
 
 

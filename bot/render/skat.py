@@ -45,7 +45,8 @@ def _names(players: int, names: list[str]) -> list[str]:
 def deal_line(result: DealResult, names: list[str]) -> str:
     """A finished deal's score line with the players' names where the rules wrote seats."""
     players = len(result.deltas) or max(result.roles) + 1
-    return again(personalise(result.text, seat_names(players), _names(players, names)))
+    named = _names(players, names)
+    return again(personalise(result.text, seat_names(players), named), named)
 
 
 def _sv(view: View) -> SkatView:
@@ -226,5 +227,5 @@ def move_text(view: View, action: Action) -> str:
 def outcome_lines(view: View, outcome: Outcome, names: list[str]) -> list[str]:
     """The series' result lines with the players' names where the rules core wrote seats."""
     named = _names(view.players, names)
-    return [again(personalise(line, seat_names(view.players), named))
+    return [again(personalise(line, seat_names(view.players), named), named)
             for line in outcome.lines]

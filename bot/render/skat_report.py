@@ -50,16 +50,17 @@ def deal_text(result: DealResult, options: SkatOptions, names: list[str],
             lines.append(_("**Review** of the claim (from the cards shown, best play):"))
         else:
             lines.append(_("**Review** (all cards open, best play):"))
-        lines += [f"• {again(line)}" for line in review_lines(review, result.roles, names)]
+        lines += [f"• {again(line, names)}"
+                  for line in review_lines(review, result.roles, names)]
     elif result.declarer is not None:
-        lines += [again(line) for line in review_lines(review, result.roles, names)]
+        lines += [again(line, names) for line in review_lines(review, result.roles, names)]
     return "\n".join(lines)
 
 
 def sheet_text(line: str, number: int, names: list[str]) -> str:
     """A finished deal known only from its score sheet ``line`` (its cards were lost in a
     restart)."""
-    text = again(render.personalise(line, skat_seat_names(len(names)), names))
+    text = again(render.personalise(line, skat_seat_names(len(names)), names), names)
     return (_("**Deal {n}**: {line}", n=number, line=text) + "\n"
             + _("No review: the bot restarted before this deal was posted, and only its line "
                 "on the score sheet was kept."))

@@ -12,8 +12,8 @@ import pytest
 
 from bot.games import house_rules, registry
 from bot.i18n import register, unregister
-from tests.e2e.fake_discord import FakeDiscord, iter_components
-from tests.e2e.harness import WAIT_S, BotRunner, my_turn, start_table
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.harness import WAIT_S, BotRunner, play_out, start_table
 from tests.pseudo_locale import PSEUDO, pseudo_texts, unmarked_commands, unmarked_in
 
 pytestmark = pytest.mark.e2e
@@ -53,32 +53,6 @@ async def play_in_pseudo(fake: FakeDiscord, runner: BotRunner, game: str, *,
     return unmarked_in([e.message for e in fake.events], names)
 
 
-async def play_out(runner: BotRunner, user: str, table_id: int, rng: random.Random,
-                   max_turns: int = 400) -> None:
-    """Click random offered actions for ``user`` until the game ends; a select that wants
-    several picks (Skat's two cards to lay away) gets that many."""
-    fake = runner.fake
-    for _ in range(max_turns):
-        table, choices = await my_turn(runner, user, table_id)
-        if not table.is_open:
-            return
-        by_component: dict[tuple[str, str], list[str | None]] = {}
-        for mid, cid, value in choices:
-            by_component.setdefault((mid, cid), []).append(value)
-        (mid, cid), values = rng.choice(sorted(by_component.items(), key=str))
-        if values[0] is None:
-            click = await fake.click(user, mid, cid)
-        else:
-            select = next(c for c in iter_components(fake.messages[mid])
-                          if c.get("custom_id") == cid)
-            picked = rng.sample([v for v in values if v is not None],
-                                select.get("max_values", 1))
-            click = await fake.choose(user, mid, cid, picked)
-        await fake.wait_callback(click, WAIT_S)
-        await runner.wait_table(table_id, lambda t, v=table.version: t.version > v)
-    raise AssertionError(f"table {table_id} not over after {max_turns} turns")
-
-
 def codes(game_key: str) -> list[str]:
     """What a player types and so reads as written: the game's key, its presets' ids and its
     house rules' words (``/skat new preset:isko house_rules: deals 3``)."""
@@ -102,9 +76,10 @@ def test_the_check_finds_an_unmarked_word() -> None:
     assert unmarked("Waiting for Zelda.", ["Zelda"]) == "Waiting for ."
 
 
+@pytest.mark.parametrize(("preset", "seed"), [("isko", 1), ("classic", 2)])
 async def test_skat_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
-                                               runner: BotRunner) -> None:
-    left = await play_in_pseudo(fake, runner, "skat", preset="isko", deals=1,
-                                commands=(("skat hand", {}),))
+                                               runner: BotRunner, preset: str, seed: int) -> None:
+    left = await play_in_pseudo(fake, runner, "skat", preset=preset, deals=2, seed=seed,
+                                commands=(("skat hand", {}), ("skat score", {})))
     assert left == [], report(left)
     assert unmarked_commands(fake.commands.values()) == []

@@ -1,0 +1,67 @@
+"""A German-speaking player in a German server plays a whole Skat deal in German: the commands,
+the lobby, the hand, the table, the buttons, the review and the result."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from bot.service.models import TableStatus
+from tests.e2e.fake_discord import FakeDiscord, component_text, message_text
+from tests.e2e.harness import WAIT_S, BotRunner, lobby_button, play_out
+
+pytestmark = pytest.mark.e2e
+
+ENGLISH = ("Waiting for", "Your turn", "You are", "Your cards", "Trick ", "Totals", "card points",
+           "Show my hand", "Player:", "won:", "lost:", "the game is over", "Join", "Add AI",
+           "Lobby closes", "dealer", "Reizen: Seat", "For learners", "What each game", "Deal ")
+
+
+@pytest.mark.parametrize("preset", ["classic", "isko"])
+async def test_a_german_skat_deal(fake: FakeDiscord, runner: BotRunner, preset: str) -> None:
+    fake.guild_locale = "de"
+    anna = fake.add_user("Anna", locale="de")
+    opened = await fake.slash(anna, "skat new", {"preset": preset, "deals": 1})
+    await fake.wait_callback(opened, WAIT_S)
+    table = await runner.service.table_in_channel(int(fake.channel_id))
+    assert table is not None and opened.original_id is not None
+    lobby = fake.messages[opened.original_id]
+    assert "Tritt bei oder füge KI-Spieler hinzu" in message_text(lobby)
+    assert {"Beitreten", "KI hinzufügen", "Start"} <= set(component_text(lobby).split("\n"))
+    for seats in (2, 3):
+        await fake.click(anna, lobby["id"], lobby_button(lobby, "ai"))
+        await runner.wait_table(table.id, lambda t, n=seats: len(t.seats) == n)
+    await fake.click(anna, lobby["id"], lobby_button(lobby, "start"))
+    await runner.wait_table(table.id, lambda t: t.status is TableStatus.PLAYING)
+
+    hand = await fake.reply(await fake.slash(anna, "skat hand"), WAIT_S)
+    assert hand.ephemeral and "Du bist **" in hand.text and "Deine Karten:" in hand.text
+    learners = next(e for e in hand.message["embeds"] if e.get("title") == "Für Lernende")
+    assert "Was jedes Spiel mit diesen Karten wert wäre" in learners["description"]
+    if preset == "classic":
+        assert "Die sicheren Zählungen des Buchs" in learners["description"]
+
+    await play_out(runner, anna, table.id, random.Random(7))
+    await asyncio.wait_for(runner.bot.table_ui.settle(), WAIT_S)
+    await asyncio.wait_for(runner.bot.get_cog("SkatCog").settle(), WAIT_S)
+    final = await runner.table(table.id)
+    assert final.status is TableStatus.FINISHED
+
+    table_message = fake.messages[str(final.message_id)]
+    assert "Die Serie ist vorbei" in message_text(table_message)
+    assert "Tisch " in message_text(table_message) and "beendet" in message_text(table_message)
+    posts = [m.get("content") or "" for m in fake.channel_messages()]
+    deal = next(p for p in posts if p.startswith("**Spiel 1**"))
+    assert "Rückblick" in deal or "Ramsch" in deal or "Eingeworfen" in deal, deal
+    summary = next(p for p in posts if "das Spiel ist vorbei" in p)
+    assert "Summen:" in summary and "Wertungen:" in summary
+    dms = fake.dm_messages(anna)
+    assert dms and any("Deine Karten:" in (m.get("content") or "") for m in dms)
+    shown = [message_text(e.message) + "\n" + component_text(e.message) for e in fake.events]
+    clicked = "\n".join(component_text(e.message) for e in fake.events)
+    assert "Passe" in clicked or "sagen" in clicked  # the bidding's buttons
+    left = sorted({word for text in shown for word in ENGLISH if word in text})
+    assert left == []
+    assert fake.commands["skat"]["name_localizations"]["de"] == "skat"
