@@ -83,3 +83,13 @@ async def test_skat_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
                                 commands=(("skat hand", {}), ("skat score", {})))
     assert left == [], report(left)
     assert unmarked_commands(fake.commands.values()) == []
+
+
+@pytest.mark.parametrize(("preset", "players"), [("hoyle1871", 4), ("modern", 3)])
+async def test_euchre_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
+                                                 runner: BotRunner, preset: str,
+                                                 players: int) -> None:
+    left = await play_in_pseudo(fake, runner, "euchre", preset=preset, players=players,
+                                house_rules="target 3",
+                                commands=(("euchre hand", {}), ("euchre score", {})))
+    assert left == [], report(left)

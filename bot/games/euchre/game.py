@@ -9,11 +9,12 @@ from typing import Any, ClassVar
 from bot.games.base import Action, Game, InvalidOptions, Seat, Traits, View
 from bot.games.euchre.options import PRESETS, EuchreOptions
 from bot.games.euchre.rules import EuchreState, seat_names, sides_of
+from bot.games.words import N_
 
 
 class EuchreGame(Game[EuchreState, EuchreOptions]):
     key: ClassVar[str] = "euchre"
-    title: ClassVar[str] = "Euchre"
+    title: ClassVar[str] = N_("Euchre")
     players: ClassVar[tuple[int, ...]] = (2, 3, 4)
     default_players: ClassVar[int] = 4
     options_model: ClassVar[type[EuchreOptions]] = EuchreOptions

@@ -9,11 +9,12 @@ from typing import Any, ClassVar
 from bot.games.base import Action, Game, InvalidOptions, Options, State, Traits, View
 from bot.games.skat.options import PRESETS, SkatOptions
 from bot.games.skat.rules import SkatState, new_state, seat_names
+from bot.games.words import N_
 
 
 class SkatGame(Game[SkatState, SkatOptions]):
     key: ClassVar[str] = "skat"
-    title: ClassVar[str] = "Skat"
+    title: ClassVar[str] = N_("Skat")
     players: ClassVar[tuple[int, ...]] = (3, 4, 5)
     default_players: ClassVar[int] = 3
     options_model: ClassVar[type[Options]] = SkatOptions

@@ -10,7 +10,7 @@ import pytest
 
 from bot.service.models import TableStatus
 from tests.e2e.fake_discord import FakeDiscord, component_text, message_text
-from tests.e2e.harness import WAIT_S, BotRunner, lobby_button, play_out
+from tests.e2e.harness import WAIT_S, BotRunner, lobby_button, play_out, start_table
 
 pytestmark = pytest.mark.e2e
 
@@ -65,3 +65,25 @@ async def test_a_german_skat_deal(fake: FakeDiscord, runner: BotRunner, preset: 
     left = sorted({word for text in shown for word in ENGLISH if word in text})
     assert left == []
     assert fake.commands["skat"]["name_localizations"]["de"] == "skat"
+
+
+async def test_a_german_euchre_game(fake: FakeDiscord, runner: BotRunner) -> None:
+    """Euchre has no German tradition: plain German, with Euchre's own names kept."""
+    fake.guild_locale = "de"
+    anna = fake.add_user("Anna", locale="de")
+    table_id, _lobby = await start_table(runner, anna, game="euchre", preset="modern",
+                                        house_rules="target 3")
+    hand = await fake.reply(await fake.slash(anna, "euchre hand"), WAIT_S)
+    assert "**Deine Hand**" in hand.text
+    await play_out(runner, anna, table_id, random.Random(3))
+    await asyncio.wait_for(runner.bot.table_ui.settle(), WAIT_S)
+    final = await runner.table(table_id)
+    text = message_text(fake.messages[str(final.message_id)])
+    assert "gewinn" in text and "Partie bis 3" in text and "Stand:" in text
+    posts = "\n".join(m.get("content") or "" for m in fake.channel_messages())
+    assert "das Spiel ist vorbei" in posts and "Gewinner:" in posts
+    clicked = "\n".join(component_text(e.message) for e in fake.events)
+    assert "bestellen" in clicked or "Passen" in clicked or "Ablehnen" in clicked
+    shown = [message_text(e.message) + "\n" + component_text(e.message) for e in fake.events]
+    english = ("Waiting for", "Your hand", "Score:", "Dealer", "Turn-up", "order up", "Pass\n")
+    assert sorted({w for t in shown for w in english if w in t}) == []
