@@ -29,7 +29,7 @@ from bot.discord.table_ui import TableUI
 from bot.games import house_rules as house
 from bot.games import registry
 from bot.games.base import Game
-from bot.i18n import _, using
+from bot.i18n import _, pgettext, using
 from bot.service.errors import BadOptions
 from bot.service.models import TableInfo
 from bot.service.server_defaults import ServerDefaults
@@ -98,7 +98,7 @@ class GameCog(commands.GroupCog):
             await refuse(interaction, _("I can't tell which channel this is; try again there."))
             return True
         if self.in_dms and interaction.guild_id is not None:
-            await refuse(interaction, _(DM_ONLY, game=self.game_key))
+            await refuse(interaction, _(DM_ONLY, game=pgettext("command", self.game_key)))
             return True
         if not self.in_dms and interaction.guild_id is None:
             await refuse(interaction, _(GUILD_ONLY))
@@ -115,14 +115,15 @@ class GameCog(commands.GroupCog):
             await refuse(
                 interaction,
                 _("There is no open {game} table in this channel; open one with "
-                  "`/{key} new`.", game=_(self.game.title), key=self.game_key),
+                  "`/{key} new`.", game=_(self.game.title),
+                  key=pgettext("command", self.game_key)),
             )
             return None
         if table.game_key != self.game_key:
             await refuse(
                 interaction,
                 _("This channel's table is {key}; use `/{key}` commands here.",
-                  key=table.game_key),
+                  key=pgettext("command", table.game_key)),
             )
             return None
         return table
@@ -434,5 +435,5 @@ class GameCog(commands.GroupCog):
                 return
             recent = await self.ui.service.recent_games(
                 self.game_key, user_id=interaction.user.id, channel_id=interaction.channel_id)
-            await reply(interaction, embed=history_embed(self.game.title, self.game_key, recent),
+            await reply(interaction, embed=history_embed(_(self.game.title), self.game_key, recent),
                         ephemeral=True)

@@ -17,7 +17,7 @@ from bot.games import house_rules as house
 from bot.games import registry
 from bot.games.base import Game
 from bot.games.registry import keys as game_keys
-from bot.i18n import N_, _, languages
+from bot.i18n import N_, _, languages, pgettext
 from bot.service.server_defaults import GameDefaults, ServerDefaults
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ def show_text(defaults: ServerDefaults, service: TableService) -> str:
                "a table keeps the timeout and AI rule it opened with):")]
     for game in table_games():
         if not (mine := defaults.game(game.key)).empty:
-            lines.append(f"`/{game.key}`: {game_words(game, mine)}")
+            lines.append(f"`/{pgettext('command', game.key)}`: {game_words(game, mine)}")
     if len(lines) == 1:
         lines.append(_("No game has a default preset or house rules."))
     timeout = defaults.turn_timeout_s
@@ -217,10 +217,10 @@ async def set_game(
                      "once.")
         await service.set_game_defaults(guild_id, game.key, preset=None, options=None)
         return _("Cleared: new `/{game}` tables here play the bot's own defaults again.",
-                 game=game.key)
+                 game=pgettext("command", game.key))
     if preset is None and line is None:
         return _("`/{game}` on this server: {defaults}. Give a preset or house rules to change "
-                 "them, or `clear: True` to remove them.", game=game.key,
+                 "them, or `clear: True` to remove them.", game=pgettext("command", game.key),
                  defaults=game_words(game, now))
     options = now.options
     if line is not None:
@@ -229,5 +229,5 @@ async def set_game(
     saved = await service.set_game_defaults(
         guild_id, game.key, preset=preset if preset is not None else now.preset, options=options)
     return _("Saved: new `/{game}` tables on this server play {defaults}. A host's own preset "
-             "and house rules win, rule by rule.", game=game.key,
+             "and house rules win, rule by rule.", game=pgettext("command", game.key),
              defaults=game_words(game, saved))

@@ -21,7 +21,7 @@ from bot.discord.layout import plan_for
 from bot.discord.public_table import on_the_table, turn_layout
 from bot.games import house_rules, registry
 from bot.games.base import Action, Event, Options
-from bot.i18n import N_, _
+from bot.i18n import N_, _, pgettext
 from bot.i18n.sentences import again
 from bot.service.models import TableInfo, TableStatus
 
@@ -289,7 +289,7 @@ def hand_message(
             parts.append(_("You resigned: the AI plays this seat to the end."))
         else:
             parts.append(_("The AI plays this seat now; use `/{game} join` to take it back.",
-                           game=table.game_key))
+                           game=pgettext("command", table.game_key)))
         legal = []
     if legal and (stamp := _timestamp(table.turn_deadline)):
         parts.append(_("Your turn · {when}", when=stamp))

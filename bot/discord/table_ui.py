@@ -49,6 +49,7 @@ from bot.discord.table_messages import (
 )
 from bot.games.base import Event
 from bot.i18n import _, using
+from bot.i18n.sentences import again
 from bot.render import draws_pictures
 from bot.service.models import TableInfo, TableStatus, TableUpdate
 
@@ -142,7 +143,8 @@ class TableUI:
                 if self.reports is None or not self.reports.covers(table.game_key):
                     await self._post(table.channel_id, summary_text(table))
             elif update.notice:
-                await self._post(table.channel_id, plain(update.notice))
+                names = [s.name for s in table.seats]
+                await self._post(table.channel_id, plain(again(update.notice, names)))
         if not table.is_open:
             await self.hands.final(table)
         await self.hands.deliver(update)

@@ -61,7 +61,9 @@ async def test_a_german_skat_deal(fake: FakeDiscord, runner: BotRunner, preset: 
     assert dms and any("Deine Karten:" in (m.get("content") or "") for m in dms)
     shown = [message_text(e.message) + "\n" + component_text(e.message) for e in fake.events]
     clicked = "\n".join(component_text(e.message) for e in fake.events)
-    assert "Passe" in clicked or "sagen" in clicked  # the bidding's buttons
+    german_buttons = ("Passe", "sagen", "Skat aufnehmen", "Aufgeben", "Zwei Karten drücken…",
+                      "Ja (", "Meine Hand zeigen")
+    assert any(word in clicked for word in german_buttons), clicked
     left = sorted({word for text in shown for word in ENGLISH if word in text})
     assert left == []
     assert fake.commands["skat"]["name_localizations"]["de"] == "skat"

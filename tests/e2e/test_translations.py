@@ -53,6 +53,11 @@ async def play_in_pseudo(fake: FakeDiscord, runner: BotRunner, game: str, *,
     return unmarked_in([e.message for e in fake.events], names)
 
 
+EVERYWHERE = (("help", {}), ("stats", {}), ("leaderboard", {"game": "skat"}),
+              ("skat history", {}), ("parlour config show", {}), ("cards", {"style": "german"}))
+"""What a player and a server owner see besides the game: asked during and after it."""
+
+
 def codes(game_key: str) -> list[str]:
     """What a player types and so reads as written: the game's key, its presets' ids and its
     house rules' words (``/skat new preset:isko house_rules: deals 3``)."""
@@ -80,7 +85,7 @@ def test_the_check_finds_an_unmarked_word() -> None:
 async def test_skat_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
                                                runner: BotRunner, preset: str, seed: int) -> None:
     left = await play_in_pseudo(fake, runner, "skat", preset=preset, deals=2, seed=seed,
-                                commands=(("skat hand", {}), ("skat score", {})))
+                                commands=(("skat hand", {}), ("skat score", {}), *EVERYWHERE))
     assert left == [], report(left)
     assert unmarked_commands(fake.commands.values()) == []
 
