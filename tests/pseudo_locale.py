@@ -33,6 +33,7 @@ _ALLOWED = re.compile(
     r"|[+\-−]?\d+(?:[.,]\d+)?%?"   # numbers, scores
     r"|\\"                         # Markdown escapes of names
 )
+_MARKUP = re.compile(r"<t:\d+:[a-zA-Z]>|<@!?\d+>|<#\d+>|attachment://\S+")
 _PUNCTUATION = re.compile(r"[\s\W_]", re.UNICODE)
 
 
@@ -62,6 +63,7 @@ def unmarked(text: str, names: Iterable[str] = ()) -> str:
         if stripped == rest:
             break
         rest = stripped
+    rest = _MARKUP.sub(" ", rest)  # before names: a name may look like part of a timestamp
     for name in sorted(set(names), key=len, reverse=True):
         if name:
             rest = rest.replace(name, " ")

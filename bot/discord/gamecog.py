@@ -30,6 +30,7 @@ from bot.games import house_rules as house
 from bot.games import registry
 from bot.games.base import Game
 from bot.i18n import _, pgettext, using
+from bot.i18n.sentences import again
 from bot.service.errors import BadOptions
 from bot.service.models import TableInfo
 from bot.service.server_defaults import ServerDefaults
@@ -340,9 +341,9 @@ class GameCog(commands.GroupCog):
                 with contextlib.suppress(BadOptions):  # what a table opened here now plays
                     options = (await self.ui.service.table_options(
                         interaction.guild_id, self.game_key, None, None))[2]
-                    whose = "this server's"
+                    whose = _("this server's")
             options = options or self.game.options(preset)
-            text = (f"{self.game.rules_text(options)}\n\n"
+            text = (f"{again(self.game.rules_text(options))}\n\n"
                     f"{self._house_rules_text(options, whose)}")
             if (note := server_config.rules_note(defaults, self.game)) is not None:
                 text = f"{note}\n\n{text}"
@@ -350,8 +351,9 @@ class GameCog(commands.GroupCog):
                 text = f"{text}\n\n{after(options)}"
             if len(text) > RULES_MAX:  # an embed holds 4096 characters, a message only 2000
                 text = text[: RULES_MAX - 1] + "…"
-            title = next((v.title for v in self.game.variants() if v.id == options.preset),
-                         None) or f"{self.game.title} ({options.preset})"
+            title = next((again(v.title) for v in self.game.variants()
+                          if v.id == options.preset), None) or (
+                f"{_(self.game.title)} ({options.preset})")
             embed = discord.Embed(title=title, description=text)
             await reply(interaction, embed=embed, ephemeral=True)
 
@@ -359,13 +361,15 @@ class GameCog(commands.GroupCog):
         """Every house rule and its value under these options, those a table (or ``whose``,
         e.g. this server's defaults) set marked."""
         base = self.game.options(options.preset)
-        where = (whose or "this table's") if house.changed(options, base) else (
-            f"`{options.preset}`'s")
-        how = f"the options of `/{self.game_key} new`"
+        where = (whose or _("this table's")) if house.changed(options, base) else (
+            _("`{preset}`'s", preset=options.preset))
+        command = pgettext("command", self.game_key)
+        how = _("the options of `/{game} new`", game=command)
         if self.takes_house_rules:
-            how = f"`/{self.game_key} new house_rules: {house.example(base)}`"
-        return (f"**House rules** ({where}; a host sets others when opening a table: {how}):\n"
-                f"{house.listing(options, base)}")
+            how = _("`/{game} new house_rules: {example}`", game=command,
+                    example=house.example(base))
+        return (_("**House rules** ({where}; a host sets others when opening a table: {how}):",
+                  where=where, how=how) + "\n" + again(house.listing(options, base)))
 
     async def _table_options(self, interaction: discord.Interaction) -> Any | None:
         """The options of this channel's open table of this game (house rules included)."""

@@ -64,7 +64,7 @@ def codes(game_key: str) -> list[str]:
     game = registry.get(game_key)
     words = [game_key, *(v.id for v in game.variants())]
     for rule in house_rules.rules_of(game.options_model):
-        words.append(rule.name.replace("_", " "))
+        words += [rule.words, *rule.values()]
     return words
 
 
@@ -85,7 +85,8 @@ def test_the_check_finds_an_unmarked_word() -> None:
 async def test_skat_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
                                                runner: BotRunner, preset: str, seed: int) -> None:
     left = await play_in_pseudo(fake, runner, "skat", preset=preset, deals=2, seed=seed,
-                                commands=(("skat hand", {}), ("skat score", {}), *EVERYWHERE))
+                                commands=(("skat hand", {}), ("skat score", {}), ("skat rules", {}),
+                                          *EVERYWHERE))
     assert left == [], report(left)
     assert unmarked_commands(fake.commands.values()) == []
 
@@ -96,5 +97,6 @@ async def test_euchre_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscor
                                                  players: int) -> None:
     left = await play_in_pseudo(fake, runner, "euchre", preset=preset, players=players,
                                 house_rules="target 3",
-                                commands=(("euchre hand", {}), ("euchre score", {})))
+                                commands=(("euchre hand", {}), ("euchre score", {}),
+                                          ("euchre rules", {})))
     assert left == [], report(left)
