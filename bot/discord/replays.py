@@ -28,6 +28,7 @@ from bot.discord.table_messages import (
     Picture,
     clip,
     plain,
+    shown_name,
 )
 from bot.games import registry
 from bot.games.base import Action, View
@@ -52,7 +53,7 @@ def replay_names(seats: list[SeatInfo], players: int, *, markdown: bool = True) 
     names = [_("Seat {n}", n=i + 1) for i in range(max(players, len(seats)))]
     for seat in seats:
         if 0 <= seat.index < len(names):
-            name = plain(seat.name) if markdown else seat.name
+            name = plain(shown_name(seat)) if markdown else shown_name(seat)
             names[seat.index] = (_("{name} (AI)", name=name) if seat.is_ai and seat.user_id
                                  else name)
     return names

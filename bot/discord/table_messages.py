@@ -23,7 +23,7 @@ from bot.games import house_rules, registry
 from bot.games.base import Action, Event, Options
 from bot.i18n import N_, _, pgettext
 from bot.i18n.sentences import again
-from bot.service.models import TableInfo, TableStatus
+from bot.service.models import SeatInfo, TableInfo, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +59,16 @@ def seat_names(table: TableInfo) -> list[str]:
     names = [_("Seat {n}", n=i + 1) for i in range(max(table.players, len(table.seats)))]
     for seat in table.seats:
         if 0 <= seat.index < len(names):
-            name = plain(seat.name)
+            name = plain(shown_name(seat))
             names[seat.index] = (_("{name} (AI)", name=name) if seat.is_ai and seat.user_id
                                  else name)
     return names
+
+
+def shown_name(seat: SeatInfo) -> str:
+    """A seat's name as shown: a person's as they wrote it; an AI seat's ("AI (Seat 2)", made
+    by the service in English) in the reader's language."""
+    return again(seat.name) if seat.is_ai and seat.user_id is None else seat.name
 
 
 def plain(text: str) -> str:
@@ -99,7 +105,7 @@ def _lobby_text(table: TableInfo) -> str:
         if seat.kept:
             tags.append(_("kept: press Join to confirm"))
         suffix = f" ({', '.join(tags)})" if tags else ""
-        lines.append(f"{i + 1}. {plain(seat.name)}{suffix}")
+        lines.append(f"{i + 1}. {plain(shown_name(seat))}{suffix}")
     return "\n".join(lines)
 
 
@@ -123,7 +129,7 @@ def _picture_names(table: TableInfo) -> list[str]:
     for seat in table.seats:
         if 0 <= seat.index < len(names):
             names[seat.index] = (_("{name} (AI)", name=seat.name) if seat.is_ai and seat.user_id
-                                 else seat.name)
+                                 else shown_name(seat))
     return names
 
 

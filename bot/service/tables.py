@@ -520,8 +520,8 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
     @staticmethod
     def _ai_name(live: _Live, index: int) -> str:
         names = live.game.seat_names(live.info.players, live.opts)
-        where = names[index] if index < len(names) else f"Seat {index + 1}"
-        return f"AI ({where})"
+        where = names[index] if index < len(names) else N_("Seat {n}").format(n=index + 1)
+        return N_("AI ({seat})").format(seat=where)
 
     @staticmethod
     def _waiting_for(info: TableInfo) -> str:
