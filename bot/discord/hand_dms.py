@@ -178,8 +178,8 @@ class HandDMs:
         with using(await self.languages.of_user(user_id, table.guild_id)):
             content, view = hand_message(table, seat, note=_(note) if note else None)
             picture = await self._draw_hand(table, seat)
-        sent = await self._send_private(table, user_id, content, view, needs_button=True,
-                                        picture=picture)
+            sent = await self._send_private(table, user_id, content, view, needs_button=True,
+                                            picture=picture)
         if sent is not None and view is not None:
             self._live_dms[(table.id, seat)] = (sent, table.version)
         if sent is not None:

@@ -89,3 +89,26 @@ async def test_a_german_euchre_game(fake: FakeDiscord, runner: BotRunner) -> Non
     shown = [message_text(e.message) + "\n" + component_text(e.message) for e in fake.events]
     english = ("Waiting for", "Your hand", "Score:", "Dealer", "Turn-up", "order up", "Pass\n")
     assert sorted({w for t in shown for w in english if w in t}) == []
+
+
+async def test_each_reader_gets_their_own_language(fake: FakeDiscord, runner: BotRunner) -> None:
+    """An English server, a German player: the channel reads English (the table, the deal's
+    report, the summary), the player's hands and answers German, though the German's clicks
+    are what move the game (a click's language must not leak into the channel's posts)."""
+    anna = fake.add_user("Anna", locale="de")
+    table_id, _lobby = await start_table(runner, anna, game="skat", preset="isko", deals=1)
+    await play_out(runner, anna, table_id, random.Random(5))
+    await asyncio.wait_for(runner.bot.table_ui.settle(), WAIT_S)
+    await asyncio.wait_for(runner.bot.get_cog("SkatCog").settle(), WAIT_S)
+    final = await runner.table(table_id)
+    channel = [e.message for e in fake.events if e.public]
+    table_texts = [message_text(m) for m in channel if m["id"] == str(final.message_id)]
+    assert table_texts and all("Spiel " not in t and "Tisch " not in t for t in table_texts)
+    assert "The series is over" in table_texts[-1]
+    posts = [m.get("content") or "" for m in fake.channel_messages()]
+    assert any(p.startswith("**Deal 1**") for p in posts), posts
+    assert any("the game is over" in p for p in posts)
+    assert not any("Spiel" in p or "Rückblick" in p for p in posts)
+    dms = [m.get("content") or "" for m in fake.dm_messages(anna)]
+    assert dms and all("Your cards" not in d for d in dms)
+    assert any("Deine Karten:" in d for d in dms)
