@@ -27,17 +27,17 @@ def pseudo() -> Iterator[None]:
     unregister(PSEUDO)
 
 
-async def play_in_pseudo(fake: FakeDiscord, runner: BotRunner, game: str, *,
+async def play_in_pseudo(fake: FakeDiscord, runner: BotRunner, key: str, *,
                          commands: tuple[tuple[str, dict[str, Any]], ...] = (),
                          seed: int = 1, **options: object) -> list[tuple[str, str, str]]:
-    """A whole game of ``game`` by one user in the pseudo-language (AI in the other seats),
+    """A whole game of ``key`` by one user in the pseudo-language (AI in the other seats),
     in a server set to it, plus ``commands`` during the game; the texts left unmarked."""
     owner = fake.owner_id
     fake.locales[owner] = PSEUDO
     said = await fake.reply(await fake.slash(owner, "parlour config language",
                                              {"language": PSEUDO}), WAIT_S)
     player = fake.add_user("Zelda", locale=PSEUDO)
-    table_id, _ = await start_table(runner, player, game=game, **options)
+    table_id, _ = await start_table(runner, player, game=key, **options)
     for path, values in commands:
         await fake.reply(await fake.slash(player, path, values), WAIT_S)
     await play_out(runner, player, table_id, random.Random(seed))
@@ -48,7 +48,7 @@ async def play_in_pseudo(fake: FakeDiscord, runner: BotRunner, game: str, *,
     for path, values in commands:
         await fake.reply(await fake.slash(player, path, values), WAIT_S)
     table = await runner.table(table_id)
-    names = [s.name for s in table.seats] + ["Zelda", "owner", *codes(game)]
+    names = [s.name for s in table.seats] + ["Zelda", "owner", *codes(key)]
     assert said.text
     return unmarked_in([e.message for e in fake.events], names)
 

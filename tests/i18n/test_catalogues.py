@@ -157,3 +157,26 @@ def test_a_new_folder_adds_a_language(tmp_path: Path, monkeypatch: pytest.Monkey
         assert texts("fr").lookup("new", "command") == "nouveau"
     finally:
         i18n._read.cache_clear()
+
+
+@pytest.mark.parametrize("language", languages())
+def test_the_help_fits_in_one_message(language: str) -> None:
+    """Discord takes 2000 characters a message; a longer translation would be cut."""
+    text = asyncio.run(_help(language))
+    assert "/" in text and len(text) <= 2000, len(text)
+
+
+async def _help(language: str) -> str:
+    from bot.client import EXTENSIONS, ParlourBot
+    from bot.config import Settings
+    from cogs.help import help_text
+
+    bot = ParlourBot(Settings(_env_file=None, discord_token="-"),  # type: ignore[call-arg]
+                     sync_only=True)
+    try:
+        for extension in EXTENSIONS:
+            await bot.load_extension(extension)
+        with i18n.using(language):
+            return help_text(bot)
+    finally:
+        await bot.close()
