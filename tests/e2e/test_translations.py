@@ -12,8 +12,9 @@ import pytest
 
 from bot.games import house_rules, registry
 from bot.i18n import register, unregister
+from bot.service.models import TableStatus
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.harness import WAIT_S, BotRunner, play_out, start_table
+from tests.e2e.harness import WAIT_S, BotRunner, lobby_button, play_out
 from tests.pseudo_locale import PSEUDO, pseudo_texts, unmarked_commands, unmarked_in
 
 pytestmark = pytest.mark.e2e
@@ -31,13 +32,16 @@ async def play_in_pseudo(fake: FakeDiscord, runner: BotRunner, key: str, *,
                          commands: tuple[tuple[str, dict[str, Any]], ...] = (),
                          seed: int = 1, **options: object) -> list[tuple[str, str, str]]:
     """A whole game of ``key`` by one user in the pseudo-language (AI in the other seats),
-    in a server set to it, plus ``commands`` during the game; the texts left unmarked."""
+    in a server set to it, plus ``commands`` during the game; the texts left unmarked.
+    ``options`` go to ``/<key> new`` (``variant=`` as its ``game`` option)."""
+    if "variant" in options:
+        options["game"] = options.pop("variant")
     owner = fake.owner_id
     fake.locales[owner] = PSEUDO
     said = await fake.reply(await fake.slash(owner, "parlour config language",
                                              {"language": PSEUDO}), WAIT_S)
     player = fake.add_user("Zelda", locale=PSEUDO)
-    table_id, _ = await start_table(runner, player, game=key, **options)
+    table_id = await _start(runner, player, key, options)
     for path, values in commands:
         await fake.reply(await fake.slash(player, path, values), WAIT_S)
     await play_out(runner, player, table_id, random.Random(seed))
@@ -56,6 +60,22 @@ async def play_in_pseudo(fake: FakeDiscord, runner: BotRunner, key: str, *,
 EVERYWHERE = (("help", {}), ("stats", {}), ("leaderboard", {"game": "skat"}),
               ("skat history", {}), ("parlour config show", {}), ("cards", {"style": "german"}))
 """What a player and a server owner see besides the game: asked during and after it."""
+
+
+async def _start(runner: BotRunner, host: str, key: str, options: dict[str, Any]) -> int:
+    """``/<key> new`` with ``options``, AI in the empty seats, started (by the buttons)."""
+    fake = runner.fake
+    inter = await fake.slash(host, f"{key} new", options)
+    await fake.wait_callback(inter, WAIT_S)
+    table = await runner.service.table_in_channel(int(fake.channel_id))
+    assert table is not None and inter.original_id is not None, fake.replies(inter)
+    lobby = fake.messages[inter.original_id]
+    for seated in range(len(table.seats) + 1, table.players + 1):
+        await fake.click(host, lobby["id"], lobby_button(lobby, "ai"))
+        await runner.wait_table(table.id, lambda t, n=seated: len(t.seats) == n)
+    await fake.click(host, lobby["id"], lobby_button(lobby, "start"))
+    await runner.wait_table(table.id, lambda t: t.status is not TableStatus.LOBBY)
+    return table.id
 
 
 def codes(game_key: str) -> list[str]:
