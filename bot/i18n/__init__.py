@@ -84,9 +84,15 @@ _registered: dict[str, Texts] = {}
 
 
 def languages() -> tuple[str, ...]:
-    """English, then every language that has a catalogue (or was `register`ed), sorted."""
-    found = {p.parent.parent.name for p in CATALOGUES.glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
+    """English, then every language that has a catalogue (or was `register`ed), sorted.
+    The folders are looked at once per process: a new language comes with a restart."""
+    found = set(_folders(CATALOGUES))
     return (DEFAULT, *sorted((found | set(_registered)) - {DEFAULT}))
+
+
+@cache
+def _folders(root: Path) -> tuple[str, ...]:
+    return tuple(p.parent.parent.name for p in root.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 
 
 @cache
