@@ -28,12 +28,16 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.cooldown import Cooldown
+from bot.discord.languages import hear
 from bot.discord.painter import Painter
 from bot.discord.replies import SOMETHING_WRONG, phrase, refuse
 from bot.discord.round_posts import RoundPosts
 from bot.discord.table_ui import TableUI
+from bot.discord.translator import CatalogueTranslator
 from bot.health import Heartbeat, health_path
 from bot.heap import freeze_startup_heap
+from bot.i18n import _
+from bot.i18n.sentences import again
 from bot.service.errors import Refusal
 from bot.store import ShardSet, UnusableDatabase
 
@@ -53,16 +57,22 @@ class BadToken(Exception):
 
 
 class ParlourTree(app_commands.CommandTree["ParlourBot"]):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Every command answers in its user's language (set here, for the whole handling)."""
+        await hear(interaction)
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """Nothing a user does may go unanswered: checks get their reason, bugs an apology."""
         if isinstance(error, app_commands.NoPrivateMessage):
-            await refuse(interaction, "This command works in servers only, not in DMs.")
+            await refuse(interaction, _("This command works in servers only, not in DMs."))
         elif isinstance(error, app_commands.CheckFailure):
-            await refuse(interaction, str(error) or "You can't use this command here.")
+            await refuse(interaction, again(str(error)) or _("You can't use this command here."))
         elif isinstance(error, app_commands.TransformerError):
-            await refuse(interaction, f"I can't read `{error.value}` for that option.")
+            await refuse(interaction, _("I can't read `{value}` for that option.",
+                                        value=error.value))
         elif isinstance(original := getattr(error, "original", error), Refusal):
             await refuse(interaction, phrase(original))  # e.g. the database cannot save now
         else:
@@ -71,7 +81,7 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
                 getattr(interaction.command, "qualified_name", "?"),
                 exc_info=(type(original), original, original.__traceback__),
             )
-            await refuse(interaction, SOMETHING_WRONG)
+            await refuse(interaction, _(SOMETHING_WRONG))
 
 
 class ParlourBot(commands.Bot):
@@ -154,6 +164,7 @@ class ParlourBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         settings = self.settings
+        await self.tree.set_translator(CatalogueTranslator())
         if self._sync_only:
             for extension in EXTENSIONS:
                 await self.load_extension(extension)
@@ -203,7 +214,7 @@ class ParlourBot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         stamp = sync_stamp_path(self.settings)
-        digest = self.tree_digest(guild)
+        digest = await self.tree_digest(guild)
         if not force and _read_stamp(stamp) == digest:
             log.info("slash commands unchanged since the last sync; not syncing "
                      "(python -m bot sync forces it)")
@@ -216,9 +227,14 @@ class ParlourBot(commands.Bot):
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
         _write_stamp(stamp, digest)
 
-    def tree_digest(self, guild: discord.abc.Snowflake | None) -> str:
-        """A hash of what a sync would send, and where: same hash, nothing to sync."""
-        commands = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+    async def tree_digest(self, guild: discord.abc.Snowflake | None) -> str:
+        """A hash of what a sync would send, and where, translations included: same hash,
+        nothing to sync; a new or changed translation syncs."""
+        translator = self.tree.translator
+        commands = [
+            await c.get_translated_payload(self.tree, translator) if translator is not None
+            else c.to_dict(self.tree)
+            for c in self.tree.get_commands(guild=guild)]
         commands.sort(key=lambda c: (c.get("type", 1), c["name"]))
         where = {"application": self.application_id, "guild": guild.id if guild else None}
         text = json.dumps({**where, "commands": commands}, sort_keys=True, default=str)

@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.replies import guard, reply
+from bot.i18n import _, pgettext
 
 STYLES = [
     app_commands.Choice(name="Two colours: hearts and diamonds red, clubs and spades black",
@@ -31,9 +32,10 @@ class CardsCog(commands.Cog):
     async def cards(self, interaction: discord.Interaction, style: str) -> None:
         async with guard(interaction):
             await self.bot.table_ui.styles.choose(interaction.user.id, style)  # type: ignore[attr-defined]
-            name = next(c.name for c in STYLES if c.value == style)
-            await reply(interaction, f"From your next picture on: {name}. Your hands and games "
-                        "alone are drawn so; a table is drawn in its host's style.", ephemeral=True)
+            name = pgettext("choice", next(c.name for c in STYLES if c.value == style))
+            await reply(interaction, _("From your next picture on: {style}. Your hands and games "
+                                       "alone are drawn so; a table is drawn in its host's "
+                                       "style.", style=name), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

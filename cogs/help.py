@@ -10,8 +10,9 @@ from bot.discord.gamecog import GameCog
 from bot.discord.public_table import on_the_table
 from bot.discord.replies import guard, reply
 from bot.discord.solocog import SoloGameCog
+from bot.i18n import N_, _, pgettext
 
-HELP = """\
+HELP = N_("""\
 **Parlour** hosts the classic parlour games of the old rule books.
 
 **At a table** (in a server channel; `<game>` is {games}):
@@ -34,7 +35,7 @@ where it goes; Undo, Rules, Give up. `/<solo> daily [game]` today's deal for eve
 **Anywhere**: `/leaderboard <game> [scope] [season] [order]` (a season is a quarter, UTC;
 Skat may go by list points), `/stats [user]` (or Apps > **Parlour stats** on a member),
 `/cards style` (two colours, four, or German suits), `/help`. Managers: `/parlour config show`.
-"""
+""")
 
 
 class HelpCog(commands.Cog):
@@ -54,13 +55,14 @@ def help_text(bot: commands.Bot) -> str:
     tables = sorted(c.game_key for c in bot.cogs.values() if isinstance(c, GameCog))
     solo = sorted(c.game_key for c in bot.cogs.values() if isinstance(c, SoloGameCog))
     public = [k for k in tables if on_the_table(k)]
-    note = (f"\nGames that hide nothing ({_keys(public)}) have no hands: the table message "
-            "shows the play and carries the buttons of whoever is to move." if public else "")
-    return HELP.format(games=_keys(tables), solo=_keys(solo), public=note)
+    note = ("\n" + _("Games that hide nothing ({games}) have no hands: the table message shows "
+                     "the play and carries the buttons of whoever is to move.",
+                     games=_keys(public)) if public else "")
+    return _(HELP, games=_keys(tables), solo=_keys(solo), public=note)
 
 
 def _keys(keys: list[str]) -> str:
-    return ", ".join(f"`{k}`" for k in keys) or "none yet"
+    return ", ".join(f"`{pgettext('command', k)}`" for k in keys) or _("none yet")
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -15,6 +15,7 @@ from bot.discord.ladders import counters, is_solo, title_of
 from bot.discord.replies import guard, refuse, reply
 from bot.games import registry
 from bot.games.registry import keys as game_keys
+from bot.i18n import _
 
 
 async def _game_autocomplete(
@@ -78,15 +79,15 @@ class LeaderboardCog(commands.Cog):
     ) -> None:
         async with guard(interaction):
             if game not in game_keys():
-                await refuse(interaction, f"I don't know a game called `{game}`.")
+                await refuse(interaction, _("I don't know a game called `{game}`.", game=game))
                 return
             if is_solo(game) and (season != "all time" or order != "rating"):
-                await refuse(interaction, f"{title_of(game)} keeps no seasons or list points: "
-                                          "leave out season and order.")
+                await refuse(interaction, _("{game} keeps no seasons or list points: leave "
+                                            "out season and order.", game=title_of(game)))
                 return
             if order == "list points" and game not in ladders.SEASON_ORDER:
-                await refuse(interaction, f"Only Skat keeps list points; {title_of(game)} is "
-                                          "ordered by rating.")
+                await refuse(interaction, _("Only Skat keeps list points; {game} is ordered "
+                                            "by rating.", game=title_of(game)))
                 return
             if variant and is_solo(game):
                 found = registry.get(game).find_variants(variant, limit=1)
@@ -127,16 +128,16 @@ class LeaderboardCog(commands.Cog):
             stats = await self.service.stats(who.id, interaction.guild_id)
             name = discord.utils.escape_markdown(getattr(who, "display_name", who.name))
             if not stats.per_game:
-                await reply(interaction, f"{name} has not finished a game yet.")
+                await reply(interaction, _("{name} has not finished a game yet.", name=name))
                 return
-            embed = discord.Embed(title=f"{name}'s games")
+            embed = discord.Embed(title=_("{name}'s games", name=name))
             for key, numbers in sorted(stats.per_game.items()):
                 games = int(numbers.get("games", 0))
                 wins = int(numbers.get("wins", 0))
                 rating = numbers.get("rating")
-                value = f"{wins} won of {games}"
+                value = _("{wins} won of {games}", wins=wins, games=games)
                 if rating is not None and not is_solo(key):
-                    value += f" · rating {rating:.0f}"
+                    value += _(" · rating {n}", n=f"{rating:.0f}")
                 value += counters(numbers).replace(";", " ·", 1)
                 embed.add_field(name=title_of(key), value=value, inline=False)
             await reply(interaction, embed=embed)

@@ -7,14 +7,16 @@ change) and every call is checked again when it runs. The words and the checks a
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import server_config as kit
+from bot.discord.languages import languages_of
 from bot.discord.replies import guard, reply
+from bot.i18n import _
 
 
 @app_commands.guild_only()
@@ -62,10 +64,12 @@ class ParlourCog(commands.GroupCog, group_name="parlour",
         async with guard(interaction):
             assert interaction.guild_id is not None
             await self.service.set_turn_timeout(interaction.guild_id, seconds)
-            said = (f"{kit.timeout_words(seconds)}" if seconds is not None
-                    else f"the bot's own ({kit.timeout_words(self.service.turn_timeout_s)})")
-            await reply(interaction, f"Saved: a turn times out after {said} at tables opened "
-                                     "from now on; tables already open keep theirs.")
+            said = (kit.timeout_words(seconds) if seconds is not None
+                    else _("the bot's own ({time})",
+                           time=kit.timeout_words(self.service.turn_timeout_s)))
+            await reply(interaction, _("Saved: a turn times out after {time} at tables opened "
+                                       "from now on; tables already open keep theirs.",
+                                       time=said))
 
     @config.command(name="ai", description="Whether AI players may sit at this server's tables.")
     @app_commands.describe(allowed="Allow AI players (seated, filling seats, taking over)")
@@ -73,22 +77,24 @@ class ParlourCog(commands.GroupCog, group_name="parlour",
         async with guard(interaction):
             assert interaction.guild_id is not None
             await self.service.set_ai_allowed(interaction.guild_id, allowed)
-            said = ("AI players may sit at tables opened from now on." if allowed else
-                    "Tables opened from now on play without AI players: nobody seats one, "
-                    "Start does not fill seats with one, and a player out of time is waited "
-                    "for until the game ends without a result.")
-            await reply(interaction, f"Saved. {said} Tables already open keep their rule.")
+            said = (_("AI players may sit at tables opened from now on.") if allowed else
+                    _("Tables opened from now on play without AI players: nobody seats one, "
+                      "Start does not fill seats with one, and a player out of time is waited "
+                      "for until the game ends without a result."))
+            await reply(interaction, _("Saved. {said} Tables already open keep their rule.",
+                                       said=said))
 
     @config.command(name="language", description="The language of Parlour's texts here.")
-    @app_commands.describe(language="en (English) or de (German)")
-    async def language(self, interaction: discord.Interaction,
-                       language: Literal["en", "de"]) -> None:
+    @app_commands.describe(language="A language Parlour speaks, or auto: the server's own")
+    @app_commands.autocomplete(language=kit.language_autocomplete)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
         async with guard(interaction):
             assert interaction.guild_id is not None
-            await self.service.set_language(interaction.guild_id, language)
-            note = "" if language == "en" else f" {kit.ENGLISH_ONLY}"
-            await reply(interaction, f"Saved: language `{language}`.{note}")
-
+            await reply(interaction, await kit.set_language(
+                self.service, interaction.guild_id, language))
+            languages = languages_of(self.bot)
+            if languages is not None:
+                languages.server_changed(interaction.guild_id)
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(ParlourCog(bot))

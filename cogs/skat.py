@@ -27,6 +27,8 @@ from bot.discord.skat_planner import cards_known  # importing it registers the p
 from bot.games.skat.advice import hand_values, safe_counts
 from bot.games.skat.options import SkatOptions
 from bot.games.skat.rules import SkatView
+from bot.i18n import _
+from bot.i18n.sentences import again
 
 EMBED_MAX = 4096
 
@@ -37,14 +39,17 @@ def advice_text(view: SkatView, options: SkatOptions) -> str:
     if not view.hand or view.phase in ("kontra", "play", "over"):
         return ""
     cards = cards_known(view)
-    seen = "with the skat" if len(cards) > 10 else "the skat unseen: a Jack in it may change this"
-    lines = [f"**What each game would be worth with these cards** ({seen}):"]
-    lines += [f"• {v.text}" for v in hand_values(cards, options)]
+    seen = (_("with the skat") if len(cards) > 10
+            else _("the skat unseen: a Jack in it may change this"))
+    lines = [_("**What each game would be worth with these cards** ({seen}):", seen=seen)]
+    lines += [f"• {again(v.text)}" for v in hand_values(cards, options)]
     if options.rules == "classic" and len(view.hand) == 10:
-        lines.append("**The book's safe counts** (Foster):")
+        lines.append(_("**The book's safe counts** (Foster):"))
         for v in safe_counts(view.hand):
-            word = "safe" if v.safe else "not safe"
-            lines.append(f"• {v.game}: **{word}**, {v.detail}; the book asks {v.needed}.")
+            said = (_("• {game}: **safe**, {detail}; the book asks {needed}.") if v.safe
+                    else _("• {game}: **not safe**, {detail}; the book asks {needed}."))
+            lines.append(said.format(game=again(v.game), detail=again(v.detail),
+                                     needed=v.needed))
     text = "\n".join(lines)
     return text if len(text) <= EMBED_MAX else text[: EMBED_MAX - 1] + "…"
 
@@ -87,7 +92,7 @@ class SkatCog(GameCog, game_key="skat"):
         mine = table.play.view(seat) if table.play is not None else None
         text = (advice_text(mine, options)
                 if isinstance(mine, SkatView) and isinstance(options, SkatOptions) else "")
-        return [discord.Embed(title="For learners", description=text)] if text else []
+        return [discord.Embed(title=_("For learners"), description=text)] if text else []
 
     async def settle(self) -> None:
         """Wait until the deals finished so far are posted (tests)."""

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.discord import custom_ids as ids
+from bot.discord.languages import hear
 from bot.discord.layout import ButtonSpec, Layout, SelectSpec, combine
+from bot.i18n import N_, _
 
 if TYPE_CHECKING:
     from discord import Interaction
@@ -42,6 +44,7 @@ def handler_of(interaction: Interaction) -> ClickHandler | None:
 
 
 async def _dispatch(interaction: Interaction, custom_id: str, select_value: str | None) -> None:
+    await hear(interaction)  # the answer, in the clicker's language
     handler = handler_of(interaction)
     if handler is None:  # pragma: no cover - a client without a TableUI never adds these items
         log.error("component %s clicked but the client has no table_ui", custom_id)
@@ -52,7 +55,7 @@ async def _dispatch(interaction: Interaction, custom_id: str, select_value: str 
     elif isinstance(parsed, ids.SelectId):
         if select_value is None or not ids.valid_action(select_value):
             log.info("a select of %r sent a choice we did not offer: %r", custom_id, select_value)
-            await handler.on_bad_component(interaction, "That choice is not one I offered.")
+            await handler.on_bad_component(interaction, _("That choice is not one I offered."))
         else:
             await handler.on_action(interaction, parsed.table_id, parsed.version, select_value)
     elif isinstance(parsed, ids.LobbyId):
@@ -63,7 +66,7 @@ async def _dispatch(interaction: Interaction, custom_id: str, select_value: str 
         await handler.on_rematch(interaction, parsed.table_id)
     elif isinstance(parsed, ids.PickId):
         if select_value is None or not ids.valid_source(select_value):
-            await handler.on_bad_component(interaction, "That choice is not one I offered.")
+            await handler.on_bad_component(interaction, _("That choice is not one I offered."))
         else:
             await handler.on_pick(interaction, parsed.table_id, parsed.version, select_value)
     elif isinstance(parsed, ids.ReplayId):
@@ -73,7 +76,7 @@ async def _dispatch(interaction: Interaction, custom_id: str, select_value: str 
     else:
         # Forged or garbled by a client: worth a note, not an alarm (at most INFO).
         log.info("a click with a malformed custom id: %r", custom_id)
-        await handler.on_bad_component(interaction, "I don't recognise that button.")
+        await handler.on_bad_component(interaction, _("I don't recognise that button."))
 
 
 class _ParlourButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
@@ -207,10 +210,10 @@ def action_view(layout: Layout) -> discord.ui.View | None:
 
 
 _LOBBY_BUTTONS: tuple[tuple[ids.LobbyOp, str, discord.ButtonStyle], ...] = (
-    ("join", "Join", discord.ButtonStyle.success),
-    ("leave", "Leave", discord.ButtonStyle.secondary),
-    ("ai", "Add AI", discord.ButtonStyle.secondary),
-    ("start", "Start", discord.ButtonStyle.primary),
+    ("join", N_("Join"), discord.ButtonStyle.success),
+    ("leave", N_("Leave"), discord.ButtonStyle.secondary),
+    ("ai", N_("Add AI"), discord.ButtonStyle.secondary),
+    ("start", N_("Start"), discord.ButtonStyle.primary),
 )
 
 
@@ -221,7 +224,8 @@ def lobby_view(table_id: int, *, ai: bool = True) -> discord.ui.View:
         if op == "ai" and not ai:
             continue
         custom_id = ids.LobbyId(table_id, op).encode()
-        view.add_item(LobbyButton(discord.ui.Button(label=label, style=style, custom_id=custom_id)))
+        view.add_item(LobbyButton(discord.ui.Button(label=_(label), style=style,
+                                                    custom_id=custom_id)))
     return view
 
 
@@ -231,7 +235,7 @@ def show_hand_view(table_id: int) -> discord.ui.View:
     view.add_item(
         HandButton(
             discord.ui.Button(
-                label="Show my hand", style=discord.ButtonStyle.primary, custom_id=custom_id
+                label=_("Show my hand"), style=discord.ButtonStyle.primary, custom_id=custom_id
             )
         )
     )
@@ -244,7 +248,7 @@ def rematch_view(table_id: int) -> discord.ui.View:
     custom_id = ids.RematchId(table_id).encode()
     view.add_item(
         RematchButton(
-            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
+            discord.ui.Button(label=_("Rematch"), style=discord.ButtonStyle.success,
                               custom_id=custom_id)
         )
     )
@@ -252,14 +256,14 @@ def rematch_view(table_id: int) -> discord.ui.View:
 
 
 REPLAY_BUTTONS: tuple[tuple[ids.ReplayOp, str], ...] = (
-    ("f", "⏮ First"),
-    ("pt", "◀ Trick"),
-    ("pm", "◀ Move"),
-    ("nm", "Move ▶"),
-    ("nt", "Trick ▶"),
-    ("pd", "◀◀ Deal"),
-    ("nd", "Deal ▶▶"),
-    ("l", "Last ⏭"),
+    ("f", N_("⏮ First")),
+    ("pt", N_("◀ Trick")),
+    ("pm", N_("◀ Move")),
+    ("nm", N_("Move ▶")),
+    ("nt", N_("Trick ▶")),
+    ("pd", N_("◀◀ Deal")),
+    ("nd", N_("Deal ▶▶")),
+    ("l", N_("Last ⏭")),
 )
 """The replay viewer's buttons in the order shown; targets None leave a button out."""
 
@@ -278,6 +282,6 @@ def replay_view(table_id: int, current: int,
             assert step is not None
             custom_id = ids.ReplayId(table_id, step, op).encode()
             view.add_item(ReplayButton(discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id,
+                label=_(label), style=discord.ButtonStyle.secondary, custom_id=custom_id,
                 disabled=step == current, row=row)))
     return view

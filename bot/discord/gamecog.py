@@ -29,6 +29,8 @@ from bot.discord.table_ui import TableUI
 from bot.games import house_rules as house
 from bot.games import registry
 from bot.games.base import Game
+from bot.i18n import _, pgettext, using
+from bot.i18n.sentences import again
 from bot.service.errors import BadOptions
 from bot.service.models import TableInfo
 from bot.service.server_defaults import ServerDefaults
@@ -94,13 +96,13 @@ class GameCog(commands.GroupCog):
     async def _wrong_place(self, interaction: discord.Interaction) -> bool:
         """Refuse politely (and say so) when the command came from the wrong kind of channel."""
         if interaction.channel_id is None:
-            await refuse(interaction, "I can't tell which channel this is; try again there.")
+            await refuse(interaction, _("I can't tell which channel this is; try again there."))
             return True
         if self.in_dms and interaction.guild_id is not None:
-            await refuse(interaction, DM_ONLY.format(game=self.game_key))
+            await refuse(interaction, _(DM_ONLY, game=pgettext("command", self.game_key)))
             return True
         if not self.in_dms and interaction.guild_id is None:
-            await refuse(interaction, GUILD_ONLY)
+            await refuse(interaction, _(GUILD_ONLY))
             return True
         return False
 
@@ -113,14 +115,16 @@ class GameCog(commands.GroupCog):
         if table is None:
             await refuse(
                 interaction,
-                f"There is no open {self.game.title} table in this channel; "
-                f"open one with `/{self.game_key} new`.",
+                _("There is no open {game} table in this channel; open one with "
+                  "`/{key} new`.", game=_(self.game.title),
+                  key=pgettext("command", self.game_key)),
             )
             return None
         if table.game_key != self.game_key:
             await refuse(
                 interaction,
-                f"This channel's table is {table.game_key}; use `/{table.game_key}` commands here.",
+                _("This channel's table is {key}; use `/{key}` commands here.",
+                  key=pgettext("command", table.game_key)),
             )
             return None
         return table
@@ -187,7 +191,7 @@ class GameCog(commands.GroupCog):
             if house_rules:
                 options = {**house.parse(self.game.options_model, house_rules), **(options or {})}
             # Refused before any thread: the whole, with this server's defaults under it.
-            _, _, checked, _ = await self.ui.service.table_options(
+            _preset, _options, checked, _policy = await self.ui.service.table_options(
                 interaction.guild_id, self.game_key, preset, options)
             self.game.check_players(players or self.game.default_players_for(checked), checked)
             target: discord.abc.Messageable | None = None
@@ -195,19 +199,20 @@ class GameCog(commands.GroupCog):
             if thread and not self.in_dms:
                 channel = interaction.channel
                 if not isinstance(channel, discord.TextChannel):
-                    await refuse(interaction, "I can open a thread only from a text channel.")
+                    await refuse(interaction, _("I can open a thread only from a text channel."))
                     return
                 if (wait := self.thread_cooldown.take(interaction.user.id)) is not None:
                     await refuse(
                         interaction,
-                        "You opened a table thread a moment ago; you can open another in "
-                        f"{wait_words(wait)}, or open this table right here without a thread.",
+                        _("You opened a table thread a moment ago; you can open another in "
+                          "{wait}, or open this table right here without a thread.",
+                          wait=wait_words(wait)),
                     )
                     return
                 await interaction.response.defer(thinking=True)  # three REST calls follow
                 try:
                     target = await channel.create_thread(
-                        name=f"{self.game.title} table",
+                        name=_("{game} table", game=_(self.game.title)),
                         type=discord.ChannelType.public_thread,
                         auto_archive_duration=1440,
                     )
@@ -239,13 +244,15 @@ class GameCog(commands.GroupCog):
                 options=options,
                 players=players,
             )
-            kw: dict[str, Any] = {"embed": table_embed(table)}
-            if (view := table_view(table)) is not None:
-                kw["view"] = view
+            with using(await self.ui.languages.of_server(interaction.guild_id)):  # public
+                kw: dict[str, Any] = {"embed": table_embed(table)}
+                if (view := table_view(table)) is not None:
+                    kw["view"] = view
             if target is not None:
                 message = await target.send(**kw)
                 message_id: int | None = message.id
-                await reply(interaction, f"Your table is open in <#{channel_id}>.", ephemeral=False)
+                await reply(interaction, _("Your table is open in <#{channel}>.",
+                                           channel=channel_id), ephemeral=False)
             else:
                 callback = await interaction.response.send_message(**kw)
                 message_id = callback.message_id
@@ -268,8 +275,8 @@ class GameCog(commands.GroupCog):
             user = interaction.user
             table = await self.ui.service.join(table.id, user.id, display_name(user))
             seat = table.seat_of(user.id)
-            where = f" in seat {seat.index + 1}" if seat is not None else ""
-            await reply(interaction, f"You are seated{where}.")
+            await reply(interaction, _("You are seated in seat {n}.", n=seat.index + 1)
+                        if seat is not None else _("You are seated."))
 
     @app_commands.command(name="leave", description="Give up your seat in the lobby.")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -277,7 +284,7 @@ class GameCog(commands.GroupCog):
             if (table := await self._table_here(interaction)) is None:
                 return
             await self.ui.service.leave(table.id, interaction.user.id)
-            await reply(interaction, "You left the table.")
+            await reply(interaction, _("You left the table."))
 
     @app_commands.command(name="bot", description="Seat an AI player.")
     async def add_bot(self, interaction: discord.Interaction) -> None:
@@ -285,7 +292,7 @@ class GameCog(commands.GroupCog):
             if (table := await self._table_here(interaction)) is None:
                 return
             await self.ui.service.add_ai(table.id, interaction.user.id)
-            await reply(interaction, "An AI player sits down.")
+            await reply(interaction, _("An AI player sits down."))
 
     @app_commands.command(name="start", description="Deal! (host or channel managers)")
     @app_commands.describe(fill="Fill the empty seats with AI players (default: yes)")
@@ -300,9 +307,9 @@ class GameCog(commands.GroupCog):
                 fill_with_ai=fill,
             )
             if on_the_table(self.game_key):
-                await reply(interaction, "The game begins: play on the table message.")
+                await reply(interaction, _("The game begins: play on the table message."))
             else:
-                await reply(interaction, "The cards are dealt. Watch your DMs for your hand.")
+                await reply(interaction, _("The cards are dealt. Watch your DMs for your hand."))
 
     @app_commands.command(name="hand", description="Show your hand and your choices (only to you).")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -334,9 +341,9 @@ class GameCog(commands.GroupCog):
                 with contextlib.suppress(BadOptions):  # what a table opened here now plays
                     options = (await self.ui.service.table_options(
                         interaction.guild_id, self.game_key, None, None))[2]
-                    whose = "this server's"
+                    whose = _("this server's")
             options = options or self.game.options(preset)
-            text = (f"{self.game.rules_text(options)}\n\n"
+            text = (f"{again(self.game.rules_text(options))}\n\n"
                     f"{self._house_rules_text(options, whose)}")
             if (note := server_config.rules_note(defaults, self.game)) is not None:
                 text = f"{note}\n\n{text}"
@@ -344,8 +351,9 @@ class GameCog(commands.GroupCog):
                 text = f"{text}\n\n{after(options)}"
             if len(text) > RULES_MAX:  # an embed holds 4096 characters, a message only 2000
                 text = text[: RULES_MAX - 1] + "…"
-            title = next((v.title for v in self.game.variants() if v.id == options.preset),
-                         None) or f"{self.game.title} ({options.preset})"
+            title = next((again(v.title) for v in self.game.variants()
+                          if v.id == options.preset), None) or (
+                f"{_(self.game.title)} ({options.preset})")
             embed = discord.Embed(title=title, description=text)
             await reply(interaction, embed=embed, ephemeral=True)
 
@@ -353,13 +361,15 @@ class GameCog(commands.GroupCog):
         """Every house rule and its value under these options, those a table (or ``whose``,
         e.g. this server's defaults) set marked."""
         base = self.game.options(options.preset)
-        where = (whose or "this table's") if house.changed(options, base) else (
-            f"`{options.preset}`'s")
-        how = f"the options of `/{self.game_key} new`"
+        where = (whose or _("this table's")) if house.changed(options, base) else (
+            _("`{preset}`'s", preset=options.preset))
+        command = pgettext("command", self.game_key)
+        how = _("the options of `/{game} new`", game=command)
         if self.takes_house_rules:
-            how = f"`/{self.game_key} new house_rules: {house.example(base)}`"
-        return (f"**House rules** ({where}; a host sets others when opening a table: {how}):\n"
-                f"{house.listing(options, base)}")
+            how = _("`/{game} new house_rules: {example}`", game=command,
+                    example=house.example(base))
+        return (_("**House rules** ({where}; a host sets others when opening a table: {how}):",
+                  where=where, how=how) + "\n" + again(house.listing(options, base)))
 
     async def _table_options(self, interaction: discord.Interaction) -> Any | None:
         """The options of this channel's open table of this game (house rules included)."""
@@ -385,7 +395,7 @@ class GameCog(commands.GroupCog):
             await self.ui.service.abort(
                 table.id, interaction.user.id, is_manager=is_manager(interaction)
             )
-            await reply(interaction, "You closed the table.")  # the channel gets the notice
+            await reply(interaction, _("You closed the table."))  # the channel gets the notice
 
     @app_commands.command(name="remove", description="Free a seat in the lobby (host or managers).")
     @app_commands.describe(seat="The seat number, as the table message shows it (1, 2, ...)")
@@ -398,7 +408,7 @@ class GameCog(commands.GroupCog):
             await self.ui.service.remove_seat(
                 table.id, interaction.user.id, seat - 1, is_manager=is_manager(interaction)
             )
-            await reply(interaction, f"Seat {seat} is free again.")
+            await reply(interaction, _("Seat {n} is free again.", n=seat))
 
     @app_commands.command(name="resign", description="Give up: the AI plays your seat to the end.")
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -406,7 +416,7 @@ class GameCog(commands.GroupCog):
             if (table := await self._table_here(interaction)) is None:
                 return
             await self.ui.service.resign(table.id, interaction.user.id)
-            await reply(interaction, "You resigned; the game counts as a loss for you.")
+            await reply(interaction, _("You resigned; the game counts as a loss for you."))
 
     @app_commands.command(
         name="history",
@@ -429,5 +439,5 @@ class GameCog(commands.GroupCog):
                 return
             recent = await self.ui.service.recent_games(
                 self.game_key, user_id=interaction.user.id, channel_id=interaction.channel_id)
-            await reply(interaction, embed=history_embed(self.game.title, self.game_key, recent),
+            await reply(interaction, embed=history_embed(_(self.game.title), self.game_key, recent),
                         ephemeral=True)

@@ -19,6 +19,7 @@ import discord
 from bot.discord.card_styles import CardStyles
 from bot.discord.components import show_hand_view
 from bot.discord.editor import RateLimiter
+from bot.discord.languages import Languages
 from bot.discord.painter import Painter, attach
 from bot.discord.public_table import on_the_table
 from bot.discord.table_messages import (
@@ -33,6 +34,7 @@ from bot.discord.table_messages import (
     view_kw,
 )
 from bot.games.base import Event
+from bot.i18n import _, using
 from bot.service.errors import Refusal
 from bot.service.models import TableInfo, TableStatus, TableUpdate
 
@@ -65,9 +67,12 @@ class HandDMs:
         clock: Callable[[], float],
         painter: Painter | None = None,
         styles: CardStyles | None = None,
+        languages: Languages | None = None,
     ) -> None:
         self.client = client
         self.service = service
+        self.languages = languages or Languages(client, service)
+        """A hand DM speaks its player's language; a reminder in the channel, the server's."""
         self.painter = painter or Painter()
         self.styles = styles or CardStyles(service)
         self.dm_retry_s = dm_retry_s
@@ -116,51 +121,52 @@ class HandDMs:
         for seat in table.seats:
             if seat.user_id is None:
                 continue
-            if seat.is_ai or seat.index not in to_act:
-                await self._clear_reminder(table.id, seat.user_id)
-            # The actor's own click is answered with the news and the next choices.
-            own_click = update.reason == "action" and update.actor_seat == seat.index
-            await self._retire_dm(
-                table, seat.index, seat.is_ai or seat.index not in to_act, edit=not own_click
-            )
-            if seat.is_ai or own_click:
-                continue
-            if (table.id, seat.user_id) in self.answering:
-                # That player's click is being answered with the newest state; whatever turn
-                # it cannot show is sent by `TableUI._catch_up` afterwards.
-                if news := private.get(seat.index, []):
-                    await self._send_private(
-                        table, seat.user_id, "\n".join(e.text for e in news), None,
-                        needs_button=False,
-                    )
-                continue
-            acting = seat.index in to_act
-            news = private.get(seat.index, [])
-            if not acting and not news and not new_deal:
-                continue
-            key = (table.id, table.version, seat.index)
-            if key in self._sent_hands:
-                continue
-            self._sent_hands.add(key)
-            picture = None
-            if acting or new_deal:
-                content, view = hand_message(table, seat.index, news)
-                picture = await self._draw_hand(table, seat.index)
-            if not (acting or new_deal) or self._superseded(table, seat.index):
-                # News alone; or this update came late and a newer hand is out already
-                # (a click's catch-up), which must stay the seat's live DM.
-                if not news:
+            with using(await self.languages.of_user(seat.user_id, table.guild_id)):
+                if seat.is_ai or seat.index not in to_act:
+                    await self._clear_reminder(table.id, seat.user_id)
+                # The actor's own click is answered with the news and the next choices.
+                own_click = update.reason == "action" and update.actor_seat == seat.index
+                await self._retire_dm(
+                    table, seat.index, seat.is_ai or seat.index not in to_act, edit=not own_click
+                )
+                if seat.is_ai or own_click:
                     continue
-                content, view, picture = "\n".join(e.text for e in news), None, None
-                acting = new_deal = False
-            if view is not None:
-                await self._retire_dm(table, seat.index, True)
-            sent = await self._send_private(table, seat.user_id, content, view,
-                                            needs_button=acting, picture=picture)
-            if sent is not None and view is not None:
-                self._live_dms[(table.id, seat.index)] = (sent, table.version)
-            if sent is not None and (acting or new_deal):
-                self._new_hand_dm(table, seat.index, sent)
+                if (table.id, seat.user_id) in self.answering:
+                    # That player's click is being answered with the newest state; whatever turn
+                    # it cannot show is sent by `TableUI._catch_up` afterwards.
+                    if news := private.get(seat.index, []):
+                        await self._send_private(
+                            table, seat.user_id, "\n".join(e.text for e in news), None,
+                            needs_button=False,
+                        )
+                    continue
+                acting = seat.index in to_act
+                news = private.get(seat.index, [])
+                if not acting and not news and not new_deal:
+                    continue
+                key = (table.id, table.version, seat.index)
+                if key in self._sent_hands:
+                    continue
+                self._sent_hands.add(key)
+                picture = None
+                if acting or new_deal:
+                    content, view = hand_message(table, seat.index, news)
+                    picture = await self._draw_hand(table, seat.index)
+                if not (acting or new_deal) or self._superseded(table, seat.index):
+                    # News alone; or this update came late and a newer hand is out already
+                    # (a click's catch-up), which must stay the seat's live DM.
+                    if not news:
+                        continue
+                    content, view, picture = "\n".join(e.text for e in news), None, None
+                    acting = new_deal = False
+                if view is not None:
+                    await self._retire_dm(table, seat.index, True)
+                sent = await self._send_private(table, seat.user_id, content, view,
+                                                needs_button=acting, picture=picture)
+                if sent is not None and view is not None:
+                    self._live_dms[(table.id, seat.index)] = (sent, table.version)
+                if sent is not None and (acting or new_deal):
+                    self._new_hand_dm(table, seat.index, sent)
 
     async def offer_turn(self, table: TableInfo, seat: int, user_id: int,
                          *, note: str | None = None) -> None:
@@ -170,10 +176,11 @@ class HandDMs:
         if key in self._sent_hands or on_the_table(table.game_key):
             return
         self._sent_hands.add(key)
-        content, view = hand_message(table, seat, note=note)
-        picture = await self._draw_hand(table, seat)
-        sent = await self._send_private(table, user_id, content, view, needs_button=True,
-                                        picture=picture)
+        with using(await self.languages.of_user(user_id, table.guild_id)):
+            content, view = hand_message(table, seat, note=_(note) if note else None)
+            picture = await self._draw_hand(table, seat)
+            sent = await self._send_private(table, user_id, content, view, needs_button=True,
+                                            picture=picture)
         if sent is not None and view is not None:
             self._live_dms[(table.id, seat)] = (sent, table.version)
         if sent is not None:
@@ -289,11 +296,14 @@ class HandDMs:
 
     async def _redraw_dm(self, table: TableInfo, seat: int, message: discord.Message) -> None:
         """Show the seat's hand as of ``table`` in an old DM, without buttons."""
-        content, _ = hand_message(table, seat)
-        picture = await self._draw_hand(table, seat)
+        user = next((s.user_id for s in table.seats if s.index == seat), None)
+        with using(await self.languages.of_user(user, table.guild_id)):
+            content, _view = hand_message(table, seat)
+            picture = await self._draw_hand(table, seat)
+            embed = table_embed(table, picture)
         try:
-            await message.edit(content=content, embed=table_embed(table, picture),
-                               attachments=attach(picture), view=None)
+            await message.edit(content=content, embed=embed, attachments=attach(picture),
+                               view=None)
         except discord.NotFound:
             pass  # the player deleted it
         except discord.HTTPException:
@@ -315,7 +325,8 @@ class HandDMs:
         if closed_at is None or self._clock() - closed_at >= self.dm_retry_s:
             try:
                 dm = await self.client.create_dm(discord.Object(user_id))
-                # The public table rides along, so a player can decide from the DM alone.
+                # The public table rides along, so a player can decide from the DM alone
+                # (in the language the caller chose for this player).
                 sent = await dm.send(
                     clip(content, CONTENT_MAX), embed=table_embed(table, picture),
                     files=attach(picture), **view_kw(view)
@@ -344,11 +355,14 @@ class HandDMs:
             return  # still their turn and still on show
         self._reminders[key] = None
         channel = self.client.get_partial_messageable(table.channel_id)
+        with using(await self.languages.of_server(table.guild_id)):  # said in the channel
+            text = _("<@{user}>, it is your turn at {table}. I can't send you a DM, so press "
+                     "**Show my hand**.", user=user_id, table=table_title(table))
+            view = show_hand_view(table.id)
         try:
             message = await channel.send(
-                f"<@{user_id}>, it is your turn at {table_title(table)}. I can't send you a DM, "
-                "so press **Show my hand**.",
-                view=show_hand_view(table.id),
+                text,
+                view=view,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
         except discord.HTTPException:

@@ -24,6 +24,7 @@ import discord
 from bot.discord import custom_ids as ids
 from bot.games import registry
 from bot.games.registry import keys as game_keys
+from bot.i18n import N_, _, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +35,12 @@ SEASON_ORDER = {"skat": LIST_POINTS}
 other games' seasons go by wins."""
 
 _BUTTONS: tuple[tuple[ids.LadderGo, str], ...] = (
-    ("f", "« First"), ("p", "‹ Previous"), ("n", "Next ›"), ("l", "Last »"))
+    ("f", N_("« First")), ("p", N_("‹ Previous")), ("n", N_("Next ›")), ("l", N_("Last »")))
 
 
 def title_of(key: str) -> str:
     try:
-        return registry.get(key).title
+        return _(registry.get(key).title)
     except Exception:
         return key.title()
 
@@ -54,8 +55,8 @@ def is_solo(key: str) -> bool:
 def season_title(season: str) -> str:
     """``2026Q4`` as people read it: ``2026 Q4 (Oct-Dec)``."""
     year, quarter = season.split("Q")
-    months = ("Jan-Mar", "Apr-Jun", "Jul-Sep", "Oct-Dec")[int(quarter) - 1]
-    return f"{year} Q{quarter} ({months})"
+    months = (N_("Jan-Mar"), N_("Apr-Jun"), N_("Jul-Sep"), N_("Oct-Dec"))[int(quarter) - 1]
+    return _("{year} Q{quarter} ({months})", year=year, quarter=quarter, months=_(months))
 
 
 def standing(key: str, rating: float, wins: int, games: int, tallies: dict[str, float]) -> str:
@@ -63,19 +64,20 @@ def standing(key: str, rating: float, wins: int, games: int, tallies: dict[str, 
     the game's own counters (Skat's list points, Euchre's hands won and euchres)."""
     if is_solo(key):
         share = f" ({100 * wins / games:.0f}%)" if games else ""
-        return f"{wins} won of {games}{share}"
-    return f"{rating:.0f} ({wins} won of {games}{counters(tallies)})"
+        return _("{wins} won of {games}", wins=wins, games=games) + share
+    return f"{rating:.0f} (" + _("{wins} won of {games}", wins=wins, games=games) + \
+        f"{counters(tallies)})"
 
 
 def counters(tallies: dict[str, float]) -> str:
     """``; list points +120`` / ``; hands won 12, euchres 3``: what a game tallies of its own."""
     parts = []
     if (points := tallies.get(LIST_POINTS)) is not None:
-        parts.append(f"list points {points:+.0f}")
+        parts.append(_("list points {points}", points=f"{points:+.0f}"))
     if (hands := tallies.get("hands_won")) is not None:
-        parts.append(f"hands won {hands:.0f}")
+        parts.append(_("hands won {n}", n=f"{hands:.0f}"))
     if (euchres := tallies.get("euchres")) is not None:
-        parts.append(f"euchres {euchres:.0f}")
+        parts.append(_("euchres {n}", n=f"{euchres:.0f}"))
     return "; " + ", ".join(parts) if parts else ""
 
 
@@ -87,9 +89,11 @@ def clock_text(seconds: float) -> str:
 def ladder_text(rows: list[Any], start: int = 1) -> str:
     """A solo variant's ladder: wins, then the fewest moves and the best time of a win."""
     return "\n".join(
-        f"{i}. **{discord.utils.escape_markdown(r.name)}**: {r.wins} won of {r.games}"
-        + (f" · fewest moves {r.fewest_moves}" if r.fewest_moves is not None else "")
-        + (f" · best {clock_text(r.best_seconds)}" if r.best_seconds is not None else "")
+        f"{i}. **{discord.utils.escape_markdown(r.name)}**: "
+        + _("{wins} won of {games}", wins=r.wins, games=r.games)
+        + (_(" · fewest moves {n}", n=r.fewest_moves) if r.fewest_moves is not None else "")
+        + (_(" · best {time}", time=clock_text(r.best_seconds))
+           if r.best_seconds is not None else "")
         for i, r in enumerate(rows, start=start)
     )
 
@@ -126,7 +130,7 @@ def _check(game: str, view: str) -> None:
 
 async def _size(service: Any, game: str, scope: int, view: str) -> int:
     if view.startswith("v"):
-        preset, _, seed = view[1:].partition(".")
+        preset, _dot, seed = view[1:].partition(".")
         return int(await service.solo_ladder_size(game, preset, seed=int(seed) if seed else None))
     return int(await service.ladder_size(game, scope or None, **_order(game, view)))
 
@@ -150,35 +154,40 @@ async def page_of(service: Any, game: str, scope: int, view: str, page: int) -> 
     else:
         embed, text = await _table_page(service, game, scope, view, offset, total)
     if embed is not None:
-        embed.set_footer(text=f"page {page} of {pages} · {total} "
-                              f"player{'s' if total != 1 else ''}")
+        embed.set_footer(text=_("page {page} of {pages}", page=page, pages=pages) + " · "
+                         + ngettext("{n} player", "{n} players", total))
     return Page(embed, text, buttons(game, scope, view, page, pages), page, pages, total)
 
 
 async def _table_page(service: Any, game: str, scope: int, view: str, offset: int, total: int
                       ) -> tuple[discord.Embed | None, str | None]:
-    where = "this server" if scope else "all servers"
+    where = _("this server") if scope else _("all servers")
     order = _order(game, view)
     season = order.get("season")
-    heading = f"{title_of(game)} leaderboard ({where})"
+    heading = _("{game} leaderboard ({where})", game=title_of(game), where=where)
     if season is not None:
-        heading = f"{title_of(game)} · season {season_title(season)} ({where})"
+        heading = _("{game} · season {season} ({where})", game=title_of(game),
+                    season=season_title(season), where=where)
     elif view == "l":
-        heading = f"{title_of(game)} list ({where})"
+        heading = _("{game} list ({where})", game=title_of(game), where=where)
     if not total:
-        when = f" in season {season_title(season)}" if season else ""
-        return None, f"No finished {title_of(game)} games on {where}{when} yet."
+        if season:
+            return None, _("No finished {game} games on {where} in season {season} yet.",
+                           game=title_of(game), where=where, season=season_title(season))
+        return None, _("No finished {game} games on {where} yet.", game=title_of(game),
+                       where=where)
     rows = await service.leaderboard(game, scope or None, PAGE_SIZE, offset=offset, **order)
     lines = []
     for i, r in enumerate(rows, start=offset + 1):
         name = discord.utils.escape_markdown(r.name)
         if season is not None or view == "l":
             by = order.get("by")
-            first = (f"**{r.tallies.get(by, 0):+.0f}** list points · " if by == LIST_POINTS
-                     else "")
+            first = (_("**{points}** list points · ", points=f"{r.tallies.get(by, 0):+.0f}")
+                     if by == LIST_POINTS else "")
             rest = counters({k: v for k, v in r.tallies.items() if k != by})
-            lines.append(f"{i}. **{name}**: {first}{r.wins} won of {r.games}{rest}"
-                         + (f" · rating {r.rating:.0f}" if season is None else ""))
+            lines.append(f"{i}. **{name}**: {first}"
+                         + _("{wins} won of {games}", wins=r.wins, games=r.games) + rest
+                         + (_(" · rating {n}", n=f"{r.rating:.0f}") if season is None else ""))
         else:
             line = standing(game, r.rating, r.wins, r.games, r.tallies)
             lines.append(f"{i}. **{name}**: {line}")
@@ -187,12 +196,13 @@ async def _table_page(service: Any, game: str, scope: int, view: str, offset: in
 
 async def _solo_page(service: Any, game: str, view: str, offset: int, total: int
                      ) -> tuple[discord.Embed | None, str | None]:
-    preset, _, seed_text = view[1:].partition(".")
+    preset, _dot, seed_text = view[1:].partition(".")
     seed = int(seed_text) if seed_text else None
     variant = next((v.title for v in registry.get(game).variants() if v.id == preset), preset)
-    heading = f"{variant} leaderboard" + (f" · deal #{seed}" if seed is not None else "")
+    heading = _("{game} leaderboard", game=variant) + (
+        _(" · deal #{seed}", seed=seed) if seed is not None else "")
     if not total:
-        return None, f"Nobody has finished {variant} yet."
+        return None, _("Nobody has finished {game} yet.", game=variant)
     rows = await service.solo_leaderboard(game, preset, seed=seed, limit=PAGE_SIZE,
                                           offset=offset)
     return discord.Embed(title=heading, description=ladder_text(rows, offset + 1)), None
@@ -209,7 +219,7 @@ def buttons(game: str, scope: int, view: str, page: int, pages: int) -> discord.
         back = go in ("f", "p")
         custom_id = ids.LadderId(game, scope, view, page, go).encode()
         out.add_item(LadderButton(discord.ui.Button(
-            label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id,
+            label=_(label), style=discord.ButtonStyle.secondary, custom_id=custom_id,
             disabled=page == 1 if back else page == pages)))
     return out
 
@@ -227,7 +237,8 @@ async def turn_page(interaction: discord.Interaction, service: Any, ladder: ids.
         _check(ladder.game, ladder.view)
     except BadLadder as exc:
         log.info("a ladder button for a ladder we do not keep: %s", exc)
-        await refuse(interaction, "I don't recognise that button; it may be from an old list.")
+        await refuse(interaction,
+                     _("I don't recognise that button; it may be from an old list."))
         return
     pages = max(1, -(-await _size(service, ladder.game, ladder.scope, ladder.view) // PAGE_SIZE))
     shown = await page_of(service, ladder.game, ladder.scope, ladder.view,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from bot import render
 from bot.discord.custom_ids import ActionId, PickId, SelectId, fits, valid_action, valid_source
 from bot.games.base import Action, Options, View
+from bot.i18n import _
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -73,15 +74,16 @@ def _clip(text: str, limit: int) -> str:
 
 
 def plan(
-    actions: Sequence[tuple[str, str]], table_id: int, version: int, placeholder: str = "Choose…"
+    actions: Sequence[tuple[str, str]], table_id: int, version: int, placeholder: str = ""
 ) -> Layout:
     """Buttons when all actions fit as buttons (≤ 25), else selects of 25 options each."""
+    placeholder = placeholder or _("Choose…")
     usable = [(a, label) for a, label in actions if valid_action(a)]
     dropped = len(actions) - len(usable)
     if not usable:
         return Layout(dropped=dropped)
     if len(usable) <= MAX_ROWS * MAX_BUTTONS_PER_ROW and all(
-        fits(a, table_id, version) for a, _ in usable
+        fits(a, table_id, version) for a, _label in usable
     ):
         rows: list[list[ButtonSpec] | SelectSpec] = []
         for start in range(0, len(usable), MAX_BUTTONS_PER_ROW):
@@ -106,7 +108,8 @@ def plan(
         selects.append(
             SelectSpec(
                 custom_id=SelectId(table_id, version, part).encode(),
-                placeholder=placeholder if part == 0 else f"{placeholder} ({part + 1})",
+                placeholder=placeholder if part == 0 else _("{placeholder} ({n})",
+                                                            placeholder=placeholder, n=part + 1),
                 options=tuple((a, _clip(label, MAX_OPTION_LABEL)) for a, label in chunk),
             )
         )
@@ -168,7 +171,7 @@ def plan_picker(
         dropped += sum(len(moves[s]) for s in list(moves)[MAX_SELECT_OPTIONS:])
         rows.append(SelectSpec(
             custom_id=PickId(table_id, version).encode(),
-            placeholder="Pick a card to move…",
+            placeholder=_("Pick a card to move…"),
             options=tuple(
                 (s, _clip(render.source_label(view, s), MAX_OPTION_LABEL)) for s in sources
             ),
@@ -178,7 +181,8 @@ def plan_picker(
         targets = moves[picked][:MAX_SELECT_OPTIONS]
         rows.append(SelectSpec(
             custom_id=SelectId(table_id, version).encode(),
-            placeholder=_clip(f"Move {render.source_label(view, picked)} to…", 150),
+            placeholder=_clip(_("Move {source} to…", source=render.source_label(view, picked)),
+                              150),
             options=tuple(
                 (str(a), _clip(render.action_label(view, a), MAX_OPTION_LABEL)) for a in targets
             ),

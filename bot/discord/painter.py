@@ -25,6 +25,7 @@ from typing import Any
 
 from bot.discord import paint_worker
 from bot.discord.table_messages import Picture
+from bot.i18n import current, using
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,12 @@ class _Worker:
         self.process.poll()  # reaped now if it is gone already, else by the next Popen
 
 
+def _draw_in(language: str, draw: Callable[..., Picture | None], *args: Any) -> Picture | None:
+    """``draw(*args)`` with its words in ``language`` (a worker has no caller's context)."""
+    with using(language):
+        return draw(*args)
+
+
 class Painter:
     """Where pictures are drawn: ``processes`` worker processes, or one thread if 0."""
 
@@ -132,10 +139,12 @@ class Painter:
         """``draw(*args)`` off the loop; None if it raised, the worker died, or we closed."""
         if self.closed:
             return None
+        # The labels in the picture speak the language of the text it goes with.
+        language = current().locale
         if self.processes <= 0:
-            return await self._paint_in_thread(draw, *args)
+            return await self._paint_in_thread(_draw_in, language, draw, *args)
         try:
-            request = paint_worker.frame((draw, args))
+            request = paint_worker.frame((_draw_in, (language, draw, *args)))
             worker = await self._worker()
             drawn, value = await worker.ask(request)
         except Exception:

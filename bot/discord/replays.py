@@ -28,9 +28,12 @@ from bot.discord.table_messages import (
     Picture,
     clip,
     plain,
+    shown_name,
 )
 from bot.games import registry
 from bot.games.base import Action, View
+from bot.i18n import N_, _, pgettext
+from bot.i18n.sentences import again
 from bot.service.models import GameSummary, RecentGames, ReplayStep, SeatInfo
 
 if TYPE_CHECKING:
@@ -38,8 +41,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-WHAT_YOU_SEE = ("You see the table as everyone saw it at each moment, and your own hand if "
-                "you played; never another player's hidden cards.")
+WHAT_YOU_SEE = N_("You see the table as everyone saw it at each moment, and your own hand if "
+                  "you played; never another player's hidden cards.")
 
 
 # -- names and words --------------------------------------------------------------------------
@@ -47,11 +50,12 @@ WHAT_YOU_SEE = ("You see the table as everyone saw it at each moment, and your o
 
 def replay_names(seats: list[SeatInfo], players: int, *, markdown: bool = True) -> list[str]:
     """Names by seat as the table showed them ("(AI)" where the AI played a person's seat)."""
-    names = [f"Seat {i + 1}" for i in range(max(players, len(seats)))]
+    names = [_("Seat {n}", n=i + 1) for i in range(max(players, len(seats)))]
     for seat in seats:
         if 0 <= seat.index < len(names):
-            name = plain(seat.name) if markdown else seat.name
-            names[seat.index] = f"{name} (AI)" if seat.is_ai and seat.user_id else name
+            name = plain(shown_name(seat)) if markdown else shown_name(seat)
+            names[seat.index] = (_("{name} (AI)", name=name) if seat.is_ai and seat.user_id
+                                 else name)
     return names
 
 
@@ -75,11 +79,11 @@ def position_line(step: ReplayStep) -> str:
     """"Deal 2 of 3 · trick 4 · move 17 of 96" (the parts the game has)."""
     parts = []
     if step.deal is not None:
-        parts.append(f"Deal {step.deal} of {len(step.deal_starts)}")
+        parts.append(_("Deal {n} of {deals}", n=step.deal, deals=len(step.deal_starts)))
     if step.trick is not None:
-        parts.append(f"trick {step.trick}")
-    moves = f"move {step.step} of {step.steps}" if step.step else (
-        f"as dealt ({step.steps} moves in all)")
+        parts.append(_("trick {n}", n=step.trick))
+    moves = (_("move {n} of {moves}", n=step.step, moves=step.steps) if step.step
+             else _("as dealt ({moves} moves in all)", moves=step.steps))
     parts.append(moves)
     text = " · ".join(parts)
     return text[0].upper() + text[1:]
@@ -89,19 +93,20 @@ def move_line(step: ReplayStep, names: list[str]) -> str | None:
     """The move that led to this step, as everyone learned of it."""
     if step.move is None or step.mover is None or step.before is None:
         return None
-    who = names[step.mover] if 0 <= step.mover < len(names) else f"Seat {step.mover + 1}"
+    who = (names[step.mover] if 0 <= step.mover < len(names)
+           else _("Seat {n}", n=step.mover + 1))
     if step.move == "undo":
-        return f"{who} took a move back."
+        return _("{name} took a move back.", name=who)
     try:
         words = render.move_text(step.before, Action.parse(step.move))
     except Exception:
-        words = "moved"
-    return f"{who} {words}."
+        words = _("moved")
+    return _("{name} {move}.", name=who, move=words)
 
 
 def _title(game_key: str, preset: str) -> str:
     try:
-        title = registry.get(game_key).title
+        title = _(registry.get(game_key).title)
     except Exception:
         title = game_key.title()
     return f"{title} · {preset}" if preset else title
@@ -133,12 +138,13 @@ def replay_content(step: ReplayStep) -> str:
     """The message text: which game, where in it, the last move, and what the viewer sees."""
     names = replay_names(step.seats, step.players)
     when = f"<t:{int(step.finished_at.timestamp())}:R>"
-    lines = [f"**Replay of {_title(step.game_key, step.preset)}**, table {step.table_id} "
-             f"(finished {when})", f"**{position_line(step)}**"]
+    lines = [_("**Replay of {game}**, table {id} (finished {when})",
+               game=_title(step.game_key, step.preset), id=step.table_id, when=when),
+             f"**{position_line(step)}**"]
     if (moved := move_line(step, names)) is not None:
-        lines.append(f"Last move: {moved}")
-    lines.append("You see the table as everyone saw it, and your own hand." if step.own
-                 is not None else "You had no seat: you see the table as everyone saw it.")
+        lines.append(_("Last move: {move}", move=moved))
+    lines.append(_("You see the table as everyone saw it, and your own hand.") if step.own
+                 is not None else _("You had no seat: you see the table as everyone saw it."))
     return clip("\n".join(lines), 2000)
 
 
@@ -153,10 +159,11 @@ def replay_embeds(step: ReplayStep, table_pic: Picture | None,
                           colour=discord.Colour.dark_teal())
     if table_pic is not None:
         table.set_image(url=f"attachment://{table_pic.filename}")
-    table.set_footer(text=f"Table {step.table_id} · replay · step {step.step}/{step.steps}")
+    table.set_footer(text=_("Table {id} · replay · step {n}/{steps}", id=step.table_id,
+                            n=step.step, steps=step.steps))
     embeds = [table]
     if step.own is not None:
-        hand = discord.Embed(title="Your hand then", description=clip(
+        hand = discord.Embed(title=_("Your hand then"), description=clip(
             render.hand_text(step.own, names), EMBED_DESCRIPTION_MAX))
         if hand_pic is not None:
             hand.set_image(url=f"attachment://{hand_pic.filename}")
@@ -165,11 +172,11 @@ def replay_embeds(step: ReplayStep, table_pic: Picture | None,
         lines = render.outcome_lines(step.public, step.outcome, names)
         winners = [names[s] for s in step.outcome.winners if 0 <= s < len(names)]
         if winners:
-            lines.append(f"Winners: {', '.join(winners)}.")
+            lines.append(_("Winners: {names}.", names=", ".join(winners)))
         # A series' result is its sheet: a line per deal, then the totals (Skat's).
-        title = "The score sheet" if len(step.outcome.lines) > 1 else "The result"
+        title = _("The score sheet") if len(step.outcome.lines) > 1 else _("The result")
         embeds.append(discord.Embed(title=title, colour=discord.Colour.gold(),
-                                    description=clip("\n".join(lines) or "Game over.",
+                                    description=clip("\n".join(lines) or _("Game over."),
                                                      EMBED_DESCRIPTION_MAX)))
     return embeds
 
@@ -191,7 +198,7 @@ async def _soon(interaction: discord.Interaction, work: Awaitable[Any], after_s:
                 defer: Callable[[], Awaitable[Any]]) -> Any:
     """Do the work; acknowledge the interaction first if it takes longer than ``after_s``."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=after_s)
+    done, _pending = await asyncio.wait({task}, timeout=after_s)
     if not done and not interaction.response.is_done():
         await defer()
     return await task
@@ -240,15 +247,18 @@ async def show_replay(ui: TableUI, interaction: discord.Interaction, table_id: i
 def _game_line(game: GameSummary) -> str:
     when = f"<t:{int(game.finished_at.timestamp())}:R>"
     players = ", ".join(plain(p) for p in game.players)
-    return f"`#{game.table_id}` · {when} · {players} · {plain(game.result)}"
+    said = again(game.result, game.players)
+    return f"`#{game.table_id}` · {when} · {players} · {plain(said)}"
 
 
 def history_embed(title: str, game_key: str, recent: RecentGames) -> discord.Embed:
     """The user's and the channel's recent games with their ids, and how to replay one."""
-    parts = ["**Your recent games**"]
-    parts += [_game_line(g) for g in recent.mine] or ["None yet."]
-    parts += ["", "**Recent games in this channel**"]
-    parts += [_game_line(g) for g in recent.here] or ["None yet."]
-    parts += ["", f"Replay one with `/{game_key} history game:<id>`. {WHAT_YOU_SEE}"]
-    return discord.Embed(title=f"{title}: history",
+    parts = [_("**Your recent games**")]
+    parts += [_game_line(g) for g in recent.mine] or [_("None yet.")]
+    parts += ["", _("**Recent games in this channel**")]
+    parts += [_game_line(g) for g in recent.here] or [_("None yet.")]
+    parts += ["", _("Replay one with `/{game} history game:<id>`.",
+                    game=pgettext("command", game_key)) + " "
+              + _(WHAT_YOU_SEE)]
+    return discord.Embed(title=_("{game}: history", game=title),
                          description=clip("\n".join(parts), EMBED_DESCRIPTION_MAX))

@@ -10,44 +10,49 @@ from typing import Any
 import discord
 
 from bot.games.base import GameError
+from bot.i18n import N_, _
+from bot.i18n.sentences import again
 from bot.service.errors import CannotSave, Refusal, RematchOpen, Restarting, SeatKept
 
 log = logging.getLogger(__name__)
 
-SOMETHING_WRONG = "Something went wrong; the table is unchanged."
-MISSING_PERMISSION = (
+SOMETHING_WRONG = N_("Something went wrong; the table is unchanged.")
+MISSING_PERMISSION = N_(
     "Discord did not let me do that here: I may be missing a permission in this channel "
     "(send messages, embed links, create threads)."
 )
-GUILD_ONLY = "Tables live in server channels: run this command in a server, not in a DM."
-DM_ONLY = "This game is played alone in a DM with me: send `/{game}` there, not in a server."
-CANNOT_SAVE = (
+GUILD_ONLY = N_("Tables live in server channels: run this command in a server, not in a DM.")
+DM_ONLY = N_("This game is played alone in a DM with me: send `/{game}` there, not in a "
+             "server.")
+CANNOT_SAVE = N_(
     "The server cannot save moves right now, so that was not done. Nothing already played is "
     "lost: try again in a little while."
 )
-RECORDS_LOST = (
+RECORDS_LOST = N_(
     "The server has lost hold of its records, so it cannot save moves now; that was not done. "
     "The bot's operator needs to look at it."
 )
-RESTARTING = "Parlour is restarting; try again in a moment."
+RESTARTING = N_("Parlour is restarting; try again in a moment.")
 
 
 def phrase(refusal: Exception) -> str:
     """What a player reads for a refusal: the service's own words, except for the refusals
     whose words belong to this front end (storage faults, restarts)."""
     if isinstance(refusal, CannotSave):
-        return CANNOT_SAVE if refusal.transient else RECORDS_LOST
+        return _(CANNOT_SAVE) if refusal.transient else _(RECORDS_LOST)
     if isinstance(refusal, Restarting):
-        return RESTARTING
+        return _(RESTARTING)
     if isinstance(refusal, RematchOpen):
-        return (f"A rematch of table {refusal.table_id} is already open here (table "
-                f"{refusal.rematch_id}): press Join on its message to take your seat.")
+        return _("A rematch of table {table} is already open here (table {rematch}): press "
+                 "Join on its message to take your seat.", table=refusal.table_id,
+                 rematch=refusal.rematch_id)
     if isinstance(refusal, SeatKept):
-        kept = ", ".join(f"seat {i + 1} is kept for {discord.utils.escape_markdown(name)}"
+        kept = ", ".join(_("seat {n} is kept for {name}", n=i + 1,
+                           name=discord.utils.escape_markdown(name))
                          for i, name in refusal.kept)
-        return (f"No seat is free: {kept}, from the last game, until they press Join. "
-                "Start gives a seat still kept to the AI.")
-    return str(refusal) or "That is not possible now."
+        return _("No seat is free: {kept}, from the last game, until they press Join. Start "
+                 "gives a seat still kept to the AI.", kept=kept)
+    return again(str(refusal)) or _("That is not possible now.")
 
 
 async def reply(
@@ -83,7 +88,7 @@ async def guard(interaction: discord.Interaction) -> AsyncIterator[None]:
         await refuse(interaction, phrase(exc))
     except discord.Forbidden as exc:
         log.warning("missing permission in channel %s: %s", interaction.channel_id, exc.text)
-        await refuse(interaction, MISSING_PERMISSION)
+        await refuse(interaction, _(MISSING_PERMISSION))
     except Exception:
         log.exception("interaction %s failed", getattr(interaction, "id", "?"))
-        await refuse(interaction, SOMETHING_WRONG)
+        await refuse(interaction, _(SOMETHING_WRONG))

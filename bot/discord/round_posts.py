@@ -18,7 +18,9 @@ from collections.abc import Mapping
 import aiohttp
 import discord
 
+from bot.discord.languages import languages_of
 from bot.discord.table_messages import seat_names, summary_text
+from bot.i18n import using
 from bot.render.reports import Round, RoundReport
 from bot.service.models import TableInfo
 from bot.service.reports import Report, ReportsHost, RoundReports
@@ -72,7 +74,13 @@ class RoundPosts:
         await self.reports.settle()
 
     async def post(self, report: Report) -> bool:
-        return await self.send(report.table, report.number, report_text(report))
+        """Post a report in its server's language (not whoever's click finished the round)."""
+        languages = languages_of(self.client)
+        language = (await languages.of_server(report.table.guild_id)
+                    if languages is not None else None)
+        with using(language):
+            text = report_text(report)
+        return await self.send(report.table, report.number, text)
 
     async def send(self, table: TableInfo, number: int, text: str) -> bool:
         """Post; True once it is out (or can never go out: no access, channel gone)."""

@@ -29,6 +29,8 @@ from bot.games.skat.advice import GameValue, contract_value, hand_values
 from bot.games.skat.contracts import Contract
 from bot.games.skat.options import SkatOptions
 from bot.games.skat.rules import SkatView, card_key
+from bot.i18n import _
+from bot.i18n.sentences import again
 
 _QUIET = frozenset({"pass", "passt_nicht", "surrender", "concede"})
 
@@ -72,7 +74,8 @@ def _selects(
         chunk = pairs[start : start + MAX_SELECT_OPTIONS]
         out.append(SelectSpec(
             custom_id=SelectId(table_id, version, first_part + n).encode(),
-            placeholder=placeholder if n == 0 else f"{placeholder} ({n + 1})",
+            placeholder=placeholder if n == 0 else _("{placeholder} ({n})",
+                                                     placeholder=placeholder, n=n + 1),
             options=tuple((a, _clip(label, MAX_OPTION_LABEL)) for a, label in chunk),
         ))
     return out
@@ -82,9 +85,10 @@ def value_label(value: GameValue) -> str:
     """``Club Solo — with 2: 36``: the game, its matadors and its value if won."""
     c = value.contract
     if not c.is_trump_game:
-        return f"{c.label} — {value.value}"
-    word = "with" if value.with_matadors else "without"
-    return f"{c.label} — {word} {value.matadors}: {value.value}"
+        return _("{game} — {value}", game=again(c.label), value=value.value)
+    said = (_("{game} — with {n}: {value}") if value.with_matadors
+            else _("{game} — without {n}: {value}"))
+    return said.format(game=again(c.label), n=value.matadors, value=value.value)
 
 
 def _declare_pairs(view: SkatView, legal: Sequence[Action], options: SkatOptions,
@@ -97,7 +101,7 @@ def _declare_pairs(view: SkatView, legal: Sequence[Action], options: SkatOptions
             pairs.append((str(a), render.action_label(view, a)))
             continue
         if contract.is_ramsch:
-            pairs.append((str(a), "Ramsch (everyone for himself)"))
+            pairs.append((str(a), _("Ramsch (everyone for himself)")))
             continue
         pairs.append((str(a), value_label(contract_value(contract, cards, options))))
     return pairs
@@ -109,7 +113,7 @@ def _bid_layout(view: SkatView, legal: Sequence[Action], options: SkatOptions,
     others = [a for a in legal if a.kind != "bid"]
     first: list[tuple[str, str]] = []
     if bids:
-        first.append((str(bids[0]), f"Say {bids[0].arg}"))
+        first.append((str(bids[0]), _("Say {bid}", bid=bids[0].arg)))
     first += [(str(a), render.action_label(view, a)) for a in others]
     rows: list[list[ButtonSpec] | SelectSpec] = list(_button_rows(first, table_id, version))
     higher = bids[1:]
@@ -122,10 +126,11 @@ def _bid_layout(view: SkatView, legal: Sequence[Action], options: SkatOptions,
         room = MAX_SELECT_OPTIONS - min(len(wanted), MAX_SELECT_OPTIONS)
         shown = sorted([*wanted[:MAX_SELECT_OPTIONS], *rest[:room]], key=lambda a: int(a.arg))
         pairs = [
-            (str(a), f"{a.arg} (your {own[int(a.arg)]})" if int(a.arg) in own else a.arg)
+            (str(a), _("{bid} (your {game})", bid=a.arg, game=own[int(a.arg)])
+             if int(a.arg) in own else a.arg)
             for a in shown
         ]
-        rows += _selects(pairs, table_id, version, "Or jump to a higher bid…", 0)[:1]
+        rows += _selects(pairs, table_id, version, _("Or jump to a higher bid…"), 0)[:1]
     return Layout(rows=rows)
 
 
@@ -156,7 +161,7 @@ def skat_layout(
         cards = sorted({c for a in discards for c in a.arg.split(",")}, key=card_key)
         rows.append(SelectSpec(
             custom_id=SelectId(table_id, version, 0).encode(),
-            placeholder="Lay away two cards…",
+            placeholder=_("Lay away two cards…"),
             options=tuple((f"discard:{c}", pretty(c)) for c in cards),
             min_values=2,
             max_values=2,
@@ -168,8 +173,8 @@ def skat_layout(
         if len(pairs) + len(rest_pairs) <= MAX_BUTTONS_PER_ROW:
             return Layout(rows=_button_rows([*rest_pairs, *pairs], table_id, version))
         rows += _button_rows(rest_pairs, table_id, version)
-        placeholder = ("Or play without the skat…" if view.phase == "skat"
-                       else "Declare your game…")
+        placeholder = (_("Or play without the skat…") if view.phase == "skat"
+                       else _("Declare your game…"))
         rows += _selects(pairs, table_id, version, placeholder, 0)
         return Layout(rows=rows[:MAX_ROWS], dropped=max(0, len(rows) - MAX_ROWS))
     return plan(rest_pairs, table_id, version)

@@ -21,15 +21,17 @@ from bot.discord.layout import plan_for
 from bot.discord.public_table import on_the_table, turn_layout
 from bot.games import house_rules, registry
 from bot.games.base import Action, Event, Options
-from bot.service.models import TableInfo, TableStatus
+from bot.i18n import N_, _, pgettext
+from bot.i18n.sentences import again
+from bot.service.models import SeatInfo, TableInfo, TableStatus
 
 log = logging.getLogger(__name__)
 
-RESTARTED = "I was restarted; here is your turn again."
-GAME_OVER = "This game is over."
-ON_THE_TABLE = ("This game hides nothing, so there is no hand: everything is on the table "
-                "message, and its buttons are yours when it is your turn.")
-TABLE_CLOSED = "This table was closed."
+RESTARTED = N_("I was restarted; here is your turn again.")
+GAME_OVER = N_("This game is over.")
+ON_THE_TABLE = N_("This game hides nothing, so there is no hand: everything is on the table "
+                  "message, and its buttons are yours when it is your turn.")
+TABLE_CLOSED = N_("This table was closed.")
 EMBED_DESCRIPTION_MAX = 4096
 EMBED_FIELD_MAX = 1024
 CONTENT_MAX = 2000
@@ -54,12 +56,19 @@ def clip(text: str, limit: int) -> str:
 def seat_names(table: TableInfo) -> list[str]:
     """Display names by seat index, with "(AI)" where the AI plays the seat; escaped, since
     every place they go is Markdown (a name like ``**x**`` or ``_a_b_`` stays a name)."""
-    names = [f"Seat {i + 1}" for i in range(max(table.players, len(table.seats)))]
+    names = [_("Seat {n}", n=i + 1) for i in range(max(table.players, len(table.seats)))]
     for seat in table.seats:
         if 0 <= seat.index < len(names):
-            name = plain(seat.name)
-            names[seat.index] = f"{name} (AI)" if seat.is_ai and seat.user_id else name
+            name = plain(shown_name(seat))
+            names[seat.index] = (_("{name} (AI)", name=name) if seat.is_ai and seat.user_id
+                                 else name)
     return names
+
+
+def shown_name(seat: SeatInfo) -> str:
+    """A seat's name as shown: a person's as they wrote it; an AI seat's ("AI (Seat 2)", made
+    by the service in English) in the reader's language."""
+    return again(seat.name) if seat.is_ai and seat.user_id is None else seat.name
 
 
 def plain(text: str) -> str:
@@ -70,7 +79,7 @@ def plain(text: str) -> str:
 
 def table_title(table: TableInfo) -> str:
     try:
-        title = registry.get(table.game_key).title
+        title = _(registry.get(table.game_key).title)
     except Exception:
         title = table.game_key.title()
     return f"{title} · {table.preset}" if table.preset else title
@@ -86,17 +95,17 @@ def _lobby_text(table: TableInfo) -> str:
     for i in range(table.players):
         seat = taken.get(i)
         if seat is None:
-            lines.append(f"{i + 1}. — free —")
+            lines.append(_("{n}. — free —", n=i + 1))
             continue
         tags = []
         if seat.user_id is not None and seat.user_id == table.host_id:
-            tags.append("host")
+            tags.append(_("host"))
         if seat.is_ai:
-            tags.append(f"AI, {seat.ai_level}")
+            tags.append(_("AI, {level}", level=_(seat.ai_level)))
         if seat.kept:
-            tags.append("kept: press Join to confirm")
+            tags.append(_("kept: press Join to confirm"))
         suffix = f" ({', '.join(tags)})" if tags else ""
-        lines.append(f"{i + 1}. {plain(seat.name)}{suffix}")
+        lines.append(f"{i + 1}. {plain(shown_name(seat))}{suffix}")
     return "\n".join(lines)
 
 
@@ -116,10 +125,11 @@ class Picture:
 
 def _picture_names(table: TableInfo) -> list[str]:
     """Names as drawn: a picture is not Markdown, so they are not escaped."""
-    names = [f"Seat {i + 1}" for i in range(max(table.players, len(table.seats)))]
+    names = [_("Seat {n}", n=i + 1) for i in range(max(table.players, len(table.seats)))]
     for seat in table.seats:
         if 0 <= seat.index < len(names):
-            names[seat.index] = f"{seat.name} (AI)" if seat.is_ai and seat.user_id else seat.name
+            names[seat.index] = (_("{name} (AI)", name=seat.name) if seat.is_ai and seat.user_id
+                                 else shown_name(seat))
     return names
 
 
@@ -158,15 +168,15 @@ def table_embed(table: TableInfo, picture: Picture | None = None) -> discord.Emb
     if play is None:
         embed.description = clip(_lobby_text(table), EMBED_DESCRIPTION_MAX)
         if table.status is TableStatus.LOBBY:
-            embed.add_field(name="Lobby", value=(
-                "Join or add AI players; Start deals (AI fills empty seats)."
+            embed.add_field(name=_("Lobby"), value=(
+                _("Join or add AI players; Start deals (AI fills empty seats).")
                 if table.policy.ai_allowed else
-                "Join; Start deals once every seat is taken (this server plays without AI "
-                "players)."))
+                _("Join; Start deals once every seat is taken (this server plays without AI "
+                  "players).")))
             if (rematch := rematch_text(table)) is not None:
-                embed.add_field(name="Rematch", value=rematch, inline=False)
+                embed.add_field(name=_("Rematch"), value=rematch, inline=False)
             if stamp := _timestamp(table.lobby_deadline):
-                embed.add_field(name="Lobby closes", value=stamp)
+                embed.add_field(name=_("Lobby closes"), value=stamp)
     else:
         public = play.view(None)
         embed.description = clip(render.table_text(public, names), EMBED_DESCRIPTION_MAX)
@@ -175,18 +185,24 @@ def table_embed(table: TableInfo, picture: Picture | None = None) -> discord.Emb
             value = who
             if stamp := _timestamp(table.turn_deadline):
                 value = f"{who} · {stamp}"
-            embed.add_field(name="To act", value=value, inline=False)
+            embed.add_field(name=_("To act"), value=value, inline=False)
     if table.status is TableStatus.FINISHED and play is not None:
         outcome = play.outcome()
         if outcome is not None:
-            winners = ", ".join(names[s] for s in outcome.winners if s < len(names)) or "nobody"
-            embed.add_field(name="Winners", value=winners, inline=False)
+            winners = (", ".join(names[s] for s in outcome.winners if s < len(names))
+                       or _("nobody"))
+            embed.add_field(name=_("Winners"), value=winners, inline=False)
     elif table.status is TableStatus.ABORTED:
-        embed.add_field(name="Closed", value="This table was closed.", inline=False)
+        embed.add_field(name=_("Closed"), value=_(TABLE_CLOSED), inline=False)
     if rules := house_rules_line(table):
-        embed.add_field(name="House rules", value=clip(rules, EMBED_FIELD_MAX), inline=False)
-    embed.set_footer(text=f"Table {table.id} · {table.status.value}")
+        embed.add_field(name=_("House rules"), value=clip(rules, EMBED_FIELD_MAX), inline=False)
+    embed.set_footer(text=_("Table {id} · {status}", id=table.id,
+                            status=_(STATUS_WORDS[table.status])))
     return embed
+
+
+STATUS_WORDS = {TableStatus.LOBBY: N_("lobby"), TableStatus.PLAYING: N_("playing"),
+                TableStatus.FINISHED: N_("finished"), TableStatus.ABORTED: N_("aborted")}
 
 
 def house_rules_line(table: TableInfo) -> str:
@@ -206,14 +222,16 @@ def rematch_text(table: TableInfo) -> str | None:
     if table.rematch_of is None:
         return None
     awaited = [f"**{plain(s.name)}**" for s in table.awaited]
-    head = f"Rematch of table {table.rematch_of}"
+    head = table.rematch_of
     if not awaited:
-        return f"{head}: every player is back."
-    who = ", ".join(awaited[:-1]) + (" and " if len(awaited) > 1 else "") + awaited[-1]
+        return _("Rematch of table {id}: every player is back.", id=head)
+    who = (_("{names} and {last}", names=", ".join(awaited[:-1]), last=awaited[-1])
+           if len(awaited) > 1 else awaited[-1])
     if not table.policy.ai_allowed:
-        return f"{head}: waiting for {who} to press Join (this server plays without AI players)."
-    return (f"{head}: waiting for {who} to press Join (Start gives a seat still kept to "
-            "the AI).")
+        return _("Rematch of table {id}: waiting for {who} to press Join (this server plays "
+                 "without AI players).", id=head, who=who)
+    return _("Rematch of table {id}: waiting for {who} to press Join (Start gives a seat "
+             "still kept to the AI).", id=head, who=who)
 
 
 def table_view(table: TableInfo) -> discord.ui.View | None:
@@ -242,15 +260,15 @@ def _seated_game(game_key: str) -> bool:
 def summary_text(table: TableInfo) -> str:
     """The post at the end of a game: outcome lines and winners."""
     names = seat_names(table)
-    lines = [f"**{table_title(table)}**: the game is over."]
+    lines = [_("**{title}**: the game is over.", title=table_title(table))]
     play = table.play
     outcome = play.outcome() if play is not None else None
     if outcome is not None and play is not None:
         lines.extend(render.outcome_lines(play.view(None), outcome, names))
         winners = [names[s] for s in outcome.winners if s < len(names)]
         if winners:
-            lines.append(f"Winners: {', '.join(winners)}.")
-    lines.append(f"Ratings: `/leaderboard {table.game_key}`.")
+            lines.append(_("Winners: {names}.", names=", ".join(winners)))
+    lines.append(_("Ratings: `/leaderboard {game}`.", game=table.game_key))
     return clip("\n".join(lines), CONTENT_MAX)
 
 
@@ -259,29 +277,28 @@ def hand_message(
 ) -> tuple[str, discord.ui.View | None]:
     """A seat's private message: its own view, any private news, and its legal actions."""
     names = seat_names(table)
-    parts = [f"**{table_title(table)}**, table {table.id}"]
+    parts = [_("**{title}**, table {id}", title=table_title(table), id=table.id)]
     if note:
         parts.append(note)
-    parts.extend(e.text for e in events if e.private_to == seat and e.text)
+    parts.extend(again(e.text) for e in events if e.private_to == seat and e.text)
     if (play := table.play) is None:
-        return clip("\n".join([*parts, "The game has not started yet."]), CONTENT_MAX), None
+        return clip("\n".join([*parts, _("The game has not started yet.")]), CONTENT_MAX), None
     view = play.view(seat)
     seat_info = next((s for s in table.seats if s.index == seat), None)
     ai_plays = _ai_plays(table, seat)
     parts.append(render.hand_text(view, names, ai_plays=ai_plays))
     if not table.is_open:  # the last word of every hand message, whoever moved last
-        parts.append(GAME_OVER if table.status is TableStatus.FINISHED else TABLE_CLOSED)
+        parts.append(_(GAME_OVER) if table.status is TableStatus.FINISHED else _(TABLE_CLOSED))
     legal: list[Action] = play.legal(seat) if table.is_open else []
     if seat_info is not None and ai_plays:
         if seat_info.resigned:
-            parts.append("You resigned: the AI plays this seat to the end.")
+            parts.append(_("You resigned: the AI plays this seat to the end."))
         else:
-            parts.append(
-                f"The AI plays this seat now; use `/{table.game_key} join` to take it back."
-            )
+            parts.append(_("The AI plays this seat now; use `/{game} join` to take it back.",
+                           game=pgettext("command", table.game_key)))
         legal = []
     if legal and (stamp := _timestamp(table.turn_deadline)):
-        parts.append(f"Your turn · {stamp}")
+        parts.append(_("Your turn · {when}", when=stamp))
     options = table.rules  # a game's planner may want its house rules
     layout = plan_for(table.game_key, view, legal, options, table.id, table.version)
     if layout.dropped:

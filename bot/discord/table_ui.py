@@ -25,6 +25,7 @@ from bot.discord import ladders
 from bot.discord.card_styles import CardStyles
 from bot.discord.editor import CoalescingEditor, RateLimiter
 from bot.discord.hand_dms import DM_RETRY_S, HandDMs
+from bot.discord.languages import Languages, hear
 from bot.discord.painter import Painter, attach
 from bot.discord.public_table import on_the_table
 from bot.discord.replays import show_replay
@@ -47,6 +48,8 @@ from bot.discord.table_messages import (
     view_kw,
 )
 from bot.games.base import Event
+from bot.i18n import _, using
+from bot.i18n.sentences import again
 from bot.render import draws_pictures
 from bot.service.models import TableInfo, TableStatus, TableUpdate
 
@@ -93,10 +96,13 @@ class TableUI:
             order=lambda t: t.version,
             limiter=self._budget,
         )
+        self.languages = Languages(client, service)
+        """Who reads which language (`bot.discord.languages`)."""
         self.styles = CardStyles(service)
         """Each player's card style (`/cards`): hands in their reader's, tables in the host's."""
         self.hands = HandDMs(client, service, budget=self._budget, dm_retry_s=dm_retry_s,
-                             clock=clock, painter=self.painter, styles=self.styles)
+                             clock=clock, painter=self.painter, styles=self.styles,
+                             languages=self.languages)
         """Each seat's hand by DM and the reminders of players whose DMs are closed."""
         self.defer_after_s = 2.0
         """Acknowledge a click before the service answers if it takes longer than this."""
@@ -131,12 +137,14 @@ class TableUI:
         table = update.table
         if update.reason != "created":
             await self._show_table(table, urgent=_by_a_person(update))
-        if table.status is TableStatus.FINISHED:
-            await self.editor.flush(table.id)
-            if self.reports is None or not self.reports.covers(table.game_key):
-                await self._post(table.channel_id, summary_text(table))
-        elif update.notice:
-            await self._post(table.channel_id, plain(update.notice))
+        with using(await self.languages.of_server(table.guild_id)):
+            if table.status is TableStatus.FINISHED:
+                await self.editor.flush(table.id)
+                if self.reports is None or not self.reports.covers(table.game_key):
+                    await self._post(table.channel_id, summary_text(table))
+            elif update.notice:
+                names = [s.name for s in table.seats]
+                await self._post(table.channel_id, plain(again(update.notice, names)))
         if not table.is_open:
             await self.hands.final(table)
         await self.hands.deliver(update)
@@ -169,10 +177,11 @@ class TableUI:
 
     async def _send_table_message(self, table: TableInfo) -> discord.Message | None:
         channel = self.client.get_partial_messageable(table.channel_id)
-        picture = await self._draw_table(table)
+        with using(await self.languages.of_server(table.guild_id)):
+            picture = await self._draw_table(table)
+            embed, view = table_embed(table, picture), table_view(table)
         try:
-            return await channel.send(embed=table_embed(table, picture), files=attach(picture),
-                                      **view_kw(table_view(table)))
+            return await channel.send(embed=embed, files=attach(picture), **view_kw(view))
         except discord.HTTPException:
             log.exception("could not post the table message of table %s", table.id)
             return None
@@ -182,12 +191,12 @@ class TableUI:
         if message_id is None:
             return
         channel = self.client.get_partial_messageable(table.channel_id)
-        picture = await self._draw_table(table)
+        with using(await self.languages.of_server(table.guild_id)):
+            picture = await self._draw_table(table)
+            embed, view = table_embed(table, picture), table_view(table)
         try:
             await channel.get_partial_message(message_id).edit(
-                embed=table_embed(table, picture), attachments=attach(picture),
-                view=table_view(table),
-            )
+                embed=embed, attachments=attach(picture), view=view)
         except discord.NotFound:
             # Someone deleted the table message: post it again and edit the new one from now
             # on (updates already queued still carry the old id, hence the map).
@@ -243,7 +252,7 @@ class TableUI:
     async def _soon(self, interaction: discord.Interaction, work: Awaitable[T]) -> T:
         """Run the service call first (one clean answer after it); defer if it runs long."""
         task = asyncio.ensure_future(work)
-        done, _ = await asyncio.wait({task}, timeout=self.defer_after_s)
+        done, _pending = await asyncio.wait({task}, timeout=self.defer_after_s)
         if not done and not interaction.response.is_done():
             await interaction.response.defer()
         return await task
@@ -367,7 +376,7 @@ class TableUI:
     ) -> None:
         async with guard(interaction):
             if interaction.guild_id is None:
-                await refuse(interaction, "Lobby buttons work in the table's channel only.")
+                await refuse(interaction, _("Lobby buttons work in the table's channel only."))
                 return
             user = interaction.user
             work: Awaitable[TableInfo]
@@ -392,7 +401,7 @@ class TableUI:
         async with guard(interaction):
             channel_id = interaction.channel_id
             if interaction.guild_id is None or channel_id is None:
-                await refuse(interaction, "A rematch is opened in the table's channel only.")
+                await refuse(interaction, _("A rematch is opened in the table's channel only."))
                 return
             user = interaction.user
             self.creating.add(channel_id)  # the listener must not post a second lobby message
@@ -400,7 +409,9 @@ class TableUI:
                 table = await self._soon(
                     interaction, self.service.rematch(table_id, user.id, display_name(user))
                 )
-                kw: dict[str, Any] = {"embed": table_embed(table), **view_kw(table_view(table))}
+                with using(await self.languages.of_server(table.guild_id)):  # a public post
+                    kw: dict[str, Any] = {"embed": table_embed(table),
+                                          **view_kw(table_view(table))}
                 if interaction.response.is_done():  # deferred: the service took a while
                     message = await interaction.followup.send(wait=True, **kw)
                     message_id = message.id
@@ -446,13 +457,13 @@ class TableUI:
         """
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            await refuse(interaction, "You have no seat at this table.")
+            await refuse(interaction, _("You have no seat at this table."))
             return
         if table.play is None:
-            await refuse(interaction, "The game has not started yet: there are no hands.")
+            await refuse(interaction, _("The game has not started yet: there are no hands."))
             return
         if on_the_table(table.game_key):
-            await refuse(interaction, ON_THE_TABLE)
+            await refuse(interaction, _(ON_THE_TABLE))
             return
         content, view = hand_message(table, seat.index)
         picture = await self.painter.paint(hand_picture, table, seat.index,
@@ -469,8 +480,10 @@ class TableUI:
         ours = custom_id[:3] in ids.PREFIXES
         if ours and _dispatchable(interaction, custom_id):
             return  # a DynamicItem answers it, malformed or not
+        await hear(interaction)
         if not interaction.response.is_done():
-            await refuse(interaction, "I don't recognise that button; it may be from an old game.")
+            await refuse(interaction,
+                         _("I don't recognise that button; it may be from an old game."))
 
 
 def _dispatchable(interaction: discord.Interaction, custom_id: str) -> bool:

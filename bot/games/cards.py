@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from bot.games.words import N_
+
 Card = str
 
 SUITS = "CSHD"
@@ -17,9 +19,9 @@ SUITS = "CSHD"
 RANKS = "AKQJT98765432"
 
 SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
-SUIT_NAME = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
+SUIT_NAME = {"C": N_("clubs"), "S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds")}
 RANK_NAME = {
-    "A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10",
+    "A": N_("Ace"), "K": N_("King"), "Q": N_("Queen"), "J": N_("Jack"), "T": "10",
     "9": "9", "8": "8", "7": "7", "6": "6", "5": "5", "4": "4", "3": "3", "2": "2",
 }
 RED = frozenset("HD")
@@ -58,7 +60,7 @@ def pretty(card: Card) -> str:
 
 def long_name(card: Card) -> str:
     """``HT`` -> ``10 of hearts``."""
-    return f"{RANK_NAME[card[1]]} of {SUIT_NAME[card[0]]}"
+    return N_("{rank} of {suit}").format(rank=RANK_NAME[card[1]], suit=SUIT_NAME[card[0]])
 
 
 def pretty_all(cards: Iterable[Card]) -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Union, get_args, get_origin
 
 from bot.games.base import InvalidOptions, Options
+from bot.games.words import N_
 
 Kind = Literal["switch", "choice", "number", "numbers", "text"]
 _ON = frozenset({"on", "yes", "true", "1"})
@@ -236,9 +237,11 @@ def listing(options: Options, base: Options) -> str:
         now, before = getattr(options, rule.name), getattr(base, rule.name)
         line = f"`{rule.words}`: {rule.say(now)}"
         if now != before:
-            line += f" (**house rule**; {base.preset}: {rule.say(before)})"
+            line += " " + N_("(**house rule**; {preset}: {value})").format(
+                preset=base.preset, value=rule.say(before))
         elif rule.kind == "choice":
-            line += f" (or {', '.join(v for v in rule.values() if v != rule.say(now))})"
+            line += " " + N_("(or {values})").format(
+                values=", ".join(v for v in rule.values() if v != rule.say(now)))
         lines.append(line)
     return "\n".join(lines)
 

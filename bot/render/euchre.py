@@ -14,20 +14,22 @@ from bot.games.base import Action, Outcome
 from bot.games.cards import SUIT_SYMBOL, long_name, pretty, suit
 from bot.games.euchre.ranking import effective_suit, sort_hand
 from bot.games.euchre.rules import EuchreView
+from bot.i18n import N_, _
+from bot.i18n.sentences import again
 from bot.render import personalise
 
 _TURN_UP_STATE = {
-    "table": "on the table",
-    "taken": "taken up by the dealer",
-    "turned_down": "turned down",
-    "set_aside": "set aside (the dealer sits out)",
+    "table": N_("on the table"),
+    "taken": N_("taken up by the dealer"),
+    "turned_down": N_("turned down"),
+    "set_aside": N_("set aside (the dealer sits out)"),
 }
 
 
 def _name(view: EuchreView, names: list[str], seat: int) -> str:
     if seat < len(names) and names[seat]:
         return names[seat]
-    return view.names[seat]
+    return _(view.names[seat])
 
 
 def _side(view: EuchreView, names: list[str], side: int) -> str:
@@ -35,7 +37,7 @@ def _side(view: EuchreView, names: list[str], side: int) -> str:
 
 
 def _alone(view: EuchreView) -> str:
-    return " and goes alone" if view.options.modern_words else " and plays alone"
+    return _(" and goes alone") if view.options.modern_words else _(" and plays alone")
 
 
 def _bidding(view: EuchreView, names: list[str]) -> str:
@@ -45,37 +47,40 @@ def _bidding(view: EuchreView, names: list[str]) -> str:
     stage = "round1"  # then "round2", then "made" once someone makes trump
     out = []
     for seat, action in view.bids:
-        kind, _, arg = action.partition(":")
+        kind, _sep, arg = action.partition(":")
         who = _name(view, names, seat)
         alone = _alone(view) if arg.endswith("alone") else ""
+        named = SUIT_SYMBOL.get(arg[:1], arg)
         if kind == "pass":
             if stage == "round1" and seat == view.dealer:
-                out.append(f"{who} turns it down" if modern else f"{who} turns down")
+                out.append(_("{name} turns it down", name=who) if modern
+                           else _("{name} turns down", name=who))
                 stage = "round2"
             elif stage == "made":
-                out.append(f"{who} does not defend alone")
+                out.append(_("{name} does not defend alone", name=who))
             else:
-                out.append(f"{who} passes")
+                out.append(_("{name} passes", name=who))
             continue
+        text: str | None
         if modern:
             text = {
-                "order": f"{who} orders up {trump}{alone}",
-                "assist": f"{who} orders up {trump}{alone}",
-                "take": f"{who} picks it up{alone}",
-                "name": f"{who} calls {SUIT_SYMBOL.get(arg[:1], arg)}{alone}",
-                "bunch": f"{who} passes",
+                "order": _("{name} orders up {suit}{alone}", name=who, suit=trump, alone=alone),
+                "assist": _("{name} orders up {suit}{alone}", name=who, suit=trump, alone=alone),
+                "take": _("{name} picks it up{alone}", name=who, alone=alone),
+                "name": _("{name} calls {suit}{alone}", name=who, suit=named, alone=alone),
+                "bunch": _("{name} passes", name=who),
             }.get(kind)
         else:
             text = {
-                "order": f"{who} orders up {trump}{alone}",
-                "assist": f"{who} says “I assist”{alone}",
-                "take": f"{who} takes up{alone}",
-                "name": f"{who} names {SUIT_SYMBOL.get(arg[:1], arg)}{alone}",
-                "bunch": f"{who} bunches",
+                "order": _("{name} orders up {suit}{alone}", name=who, suit=trump, alone=alone),
+                "assist": _("{name} says “I assist”{alone}", name=who, alone=alone),
+                "take": _("{name} takes up{alone}", name=who, alone=alone),
+                "name": _("{name} names {suit}{alone}", name=who, suit=named, alone=alone),
+                "bunch": _("{name} bunches", name=who),
             }.get(kind)
         text = text or {
-            "discard": f"{who} discards",
-            "defend": f"{who} defends alone",
+            "discard": _("{name} discards", name=who),
+            "defend": _("{name} defends alone", name=who),
         }.get(kind, f"{who}: {action}")
         if kind in ("order", "assist", "take", "name"):
             stage = "made"
@@ -86,7 +91,8 @@ def _bidding(view: EuchreView, names: list[str]) -> str:
 def _hand_result(view: EuchreView, names: list[str]) -> str:
     """How the last hand was scored, with the players' names for the sides."""
     assert view.last_hand is not None
-    return personalise(view.last_hand.text, view.names, _names(view, names))
+    named = _names(view, names)
+    return again(personalise(view.last_hand.text, view.names, named), named)
 
 
 def _names(view: EuchreView, names: list[str]) -> list[str]:
@@ -97,56 +103,58 @@ def table_text(view: EuchreView, names: list[str]) -> str:
     """The table as Markdown: scores, dealer, turn-up, trump, tricks, the trick in play, turn."""
     o = view.options
     lines = [
-        f"**Euchre** ({o.preset or 'custom'}, {o.deck} cards) · hand {view.hand_no} · "
-        f"game to {view.target}",
-        "Score: "
-        + " · ".join(f"{_side(view, names, i)} **{v}**" for i, v in enumerate(view.scores)),
-        f"Dealer: **{_name(view, names, view.dealer)}**",
+        _("**Euchre** ({preset}, {deck} cards) · hand {n} · game to {target}",
+          preset=o.preset or _("custom"), deck=o.deck, n=view.hand_no, target=view.target),
+        _("Score: {scores}", scores=" · ".join(
+            f"{_side(view, names, i)} **{v}**" for i, v in enumerate(view.scores))),
+        _("Dealer: **{name}**", name=_name(view, names, view.dealer)),
     ]
     if view.last_hand is not None and not view.tricks and not view.trick and view.phase != "over":
-        lines.append(f"Last hand: {_hand_result(view, names)}")
+        lines.append(_("Last hand: {result}", result=_hand_result(view, names)))
     if view.phase == "over":
         if view.last_hand is not None:
-            lines.append(f"Last hand: {_hand_result(view, names)}")
-        winners = " and ".join(_name(view, names, s) for s in view.winners)
-        lines.append(f"🏆 **{winners}** win{'s' if len(view.winners) == 1 else ''} the game.")
+            lines.append(_("Last hand: {result}", result=_hand_result(view, names)))
+        winners = _(" and ").join(_name(view, names, s) for s in view.winners)
+        lines.append(_("🏆 **{names}** wins the game.", names=winners) if len(view.winners) == 1
+                     else _("🏆 **{names}** win the game.", names=winners))
         out = [s for s, v in enumerate(view.scores) if v >= view.target]
         if len(out) > 1:  # three-handed, both defenders out on one euchre (Hoyle, L1592)
-            both = " and ".join(_side(view, names, s) for s in out)
+            both = _(" and ").join(_side(view, names, s) for s in out)
             first = _name(view, names, view.winners[0])
-            lines.append(
-                f"{both} both reached {view.target}: {first} took two of the euchring tricks "
-                "first and goes out first."
-            )
+            lines.append(_("{both} both reached {target}: {first} took two of the euchring "
+                           "tricks first and goes out first.", both=both, target=view.target,
+                           first=first))
         return "\n".join(lines)
-    lines.append(f"Turn-up: **{pretty(view.turn_up)}** ({_TURN_UP_STATE[view.turn_up_state]})")
+    lines.append(_("Turn-up: **{card}** ({state})", card=pretty(view.turn_up),
+                   state=_(_TURN_UP_STATE[view.turn_up_state])))
     if view.bids:
-        lines.append("Bidding: " + _bidding(view, names))
+        lines.append(_("Bidding: {calls}", calls=_bidding(view, names)))
     if view.trump is not None and view.maker is not None:
-        made = f"Trump: **{SUIT_SYMBOL[view.trump]}**, made by **{_name(view, names, view.maker)}**"
+        made = _("Trump: **{suit}**, made by **{name}**", suit=SUIT_SYMBOL[view.trump],
+                 name=_name(view, names, view.maker))
         if view.alone:
-            made += " **alone**"
+            made += _(" **alone**")
         if view.defender_alone is not None:
-            made += f"; **{_name(view, names, view.defender_alone)}** defends alone"
+            made += _("; **{name}** defends alone", name=_name(view, names, view.defender_alone))
         lines.append(made)
     if view.sitting_out:
         out = ", ".join(_name(view, names, s) for s in view.sitting_out)
-        lines.append(f"Sitting out: {out}")
+        lines.append(_("Sitting out: {names}", names=out))
     if view.phase == "play":
         side_tricks = [sum(view.tricks_won[s] for s in side) for side in view.sides]
-        lines.append(
-            "Tricks: "
-            + " · ".join(f"{_side(view, names, i)} {t}" for i, t in enumerate(side_tricks))
-        )
+        lines.append(_("Tricks: {tricks}", tricks=" · ".join(
+            f"{_side(view, names, i)} {t}" for i, t in enumerate(side_tricks))))
         if view.trick:
             played = ", ".join(f"{_name(view, names, s)} {pretty(c)}" for s, c in view.trick)
-            lines.append(f"On the table: {played}")
+            lines.append(_("On the table: {plays}", plays=played))
         elif view.tricks:
             last = view.tricks[-1]
             played = ", ".join(f"{_name(view, names, s)} {pretty(c)}" for s, c in last.plays)
-            lines.append(f"Last trick: {played}; won by {_name(view, names, last.winner)}")
+            lines.append(_("Last trick: {plays}; won by {name}", plays=played,
+                           name=_name(view, names, last.winner)))
     if view.turn is not None:
-        lines.append(f"**{_name(view, names, view.turn)}** {_doing(view)}.")
+        lines.append(_("**{name}** {doing}.", name=_name(view, names, view.turn),
+                       doing=_doing(view)))
     return "\n".join(lines)
 
 
@@ -154,22 +162,22 @@ def _doing(view: EuchreView) -> str:
     if view.phase == "bid1":
         if view.turn == view.dealer:
             if view.options.modern_words:
-                return "to pick it up or turn it down"
-            return "to take up or turn down"
+                return _("to pick it up or turn it down")
+            return _("to take up or turn down")
         if view.options.modern_words or view.turn != _dealers_partner(view):
-            return "to order up or pass"
-        return "to assist or pass"
+            return _("to order up or pass")
+        return _("to assist or pass")
     if view.phase == "bid2":
         if view.options.modern_words:
-            return "to call a suit or pass"
+            return _("to call a suit or pass")
         if view.turn == view.dealer and not view.options.stick_the_dealer:
-            return "to name a suit or bunch"
-        return "to name a suit or pass"
+            return _("to name a suit or bunch")
+        return _("to name a suit or pass")
     return {
-        "discard": "to discard",
-        "defend": "may defend alone",
-        "play": "to lead" if not view.trick else "to play",
-    }.get(view.phase, "to act")
+        "discard": _("to discard"),
+        "defend": _("may defend alone"),
+        "play": _("to lead") if not view.trick else _("to play"),
+    }.get(view.phase, _("to act"))
 
 
 def _dealers_partner(view: EuchreView) -> int | None:
@@ -190,7 +198,7 @@ def _shown_order(view: EuchreView) -> list[str]:
 def hand_text(view: EuchreView, names: list[str], *, ai_plays: bool = False) -> str:
     """A seat's cards (trump first, by suit) and the decision in front of it."""
     if view.seat is None:
-        return "Spectators hold no cards."
+        return _("Spectators hold no cards.")
     trump = _display_trump(view)
     cards = _shown_order(view)
     groups: list[str] = []
@@ -206,13 +214,14 @@ def hand_text(view: EuchreView, names: list[str], *, ai_plays: bool = False) -> 
     if current:
         groups.append(" ".join(current))
     me = _name(view, names, view.seat)
-    lines = [f"**Your hand** ({me}): " + ("  |  ".join(groups) if groups else "no cards")]
+    lines = [_("**Your hand** ({name}): {cards}", name=me,
+               cards="  |  ".join(groups) if groups else _("no cards"))]
     if view.discard is not None and view.phase != "over":
-        lines.append(f"You discarded the {pretty(view.discard)}.")
+        lines.append(_("You discarded the {card}.", card=pretty(view.discard)))
     if view.seat in view.sitting_out:
-        lines.append("You sit out this hand.")
+        lines.append(_("You sit out this hand."))
     if ai_plays and view.phase != "over" and view.turn == view.seat:
-        lines.append("The AI decides for this seat.")
+        lines.append(_("The AI decides for this seat."))
     else:
         lines.append(_prompt(view, names))
     return "\n".join(lines)
@@ -220,40 +229,44 @@ def hand_text(view: EuchreView, names: list[str], *, ai_plays: bool = False) -> 
 
 def _prompt(view: EuchreView, names: list[str]) -> str:
     if view.phase == "over":
-        return "The game is over."
+        return _("The game is over.")
     if view.turn != view.seat:
-        who = _name(view, names, view.turn) if view.turn is not None else "nobody"
-        return f"Waiting for {who}."
+        who = _name(view, names, view.turn) if view.turn is not None else _("nobody")
+        return _("Waiting for {name}.", name=who)
     up = pretty(view.turn_up)
     modern = view.options.modern_words
     if view.phase == "bid1":
         if view.seat == view.dealer:
             if modern:
-                return f"You deal. Pick up the {up} (and discard), or turn it down?"
-            return f"You deal. Take up the {up} (and discard), or turn it down?"
+                return _("You deal. Pick up the {card} (and discard), or turn it down?", card=up)
+            return _("You deal. Take up the {card} (and discard), or turn it down?", card=up)
         if view.seat == _dealers_partner(view):
             if modern:
-                return f"The {up} is turned up; your partner deals. Order it up, or pass?"
-            return f"The {up} is turned up by your partner. Say “I assist”, or pass?"
-        return f"The {up} is turned up. Order it up, or pass?"
+                return _("The {card} is turned up; your partner deals. Order it up, or pass?",
+                         card=up)
+            return _("The {card} is turned up by your partner. Say “I assist”, or pass?", card=up)
+        return _("The {card} is turned up. Order it up, or pass?", card=up)
     if view.phase == "discard":
-        return "Discard one card, face down (final)."
+        return _("Discard one card, face down (final).")
     if view.phase == "bid2":
         barred = SUIT_SYMBOL[suit(view.turn_up)]
-        word = "Call" if modern else "Name"
         if view.seat == view.dealer:
             if view.options.stick_the_dealer:
-                return f"Stick the dealer: you must {word.lower()} a suit (not {barred})."
+                return (_("Stick the dealer: you must call a suit (not {suit}).", suit=barred)
+                        if modern else
+                        _("Stick the dealer: you must name a suit (not {suit}).", suit=barred))
             if modern:
-                return f"Call a suit (not {barred}), or pass (the hand is thrown in)?"
-            return f"Name a suit (not {barred}), or bunch the cards?"
-        return f"{word} a suit (not {barred}), or pass?"
+                return _("Call a suit (not {suit}), or pass (the hand is thrown in)?",
+                         suit=barred)
+            return _("Name a suit (not {suit}), or bunch the cards?", suit=barred)
+        return (_("Call a suit (not {suit}), or pass?", suit=barred) if modern
+                else _("Name a suit (not {suit}), or pass?", suit=barred))
     if view.phase == "defend":
-        return "The maker goes alone. Defend alone, or pass?"
+        return _("The maker goes alone. Defend alone, or pass?")
     if view.trick:
         led = effective_suit(view.trick[0][1], view.trump)
-        return f"Your turn: follow {SUIT_SYMBOL[led]} if you can."
-    return "Your lead."
+        return _("Your turn: follow {suit} if you can.", suit=SUIT_SYMBOL[led])
+    return _("Your lead.")
 
 
 def action_label(view: EuchreView, action: Action) -> str:
@@ -262,28 +275,31 @@ def action_label(view: EuchreView, action: Action) -> str:
     modern = view.options.modern_words
     alone = ""
     if action.arg.endswith("alone"):
-        alone = ", go alone" if modern else " alone"
+        alone = _(", go alone") if modern else _(" alone")
     trump = SUIT_SYMBOL[suit(view.turn_up)] if view.turn_up else ""
+    named = SUIT_SYMBOL.get(action.arg[:1], action.arg)
     match action.kind:
         case "order":
-            return f"Order up {trump}{alone}"
+            return _("Order up {suit}{alone}", suit=trump, alone=alone)
         case "assist":
-            return f"Order up {trump}{alone}" if modern else f"I assist{alone}"
+            return (_("Order up {suit}{alone}", suit=trump, alone=alone) if modern
+                    else _("I assist{alone}", alone=alone))
         case "take":
-            return f"Pick it up{alone}" if modern else f"Take up{alone}"
+            return (_("Pick it up{alone}", alone=alone) if modern
+                    else _("Take up{alone}", alone=alone))
         case "pass":
             if view.phase == "bid1" and view.seat == view.dealer:
-                return "Turn it down" if modern else "Turn down"
-            return "Pass"
+                return _("Turn it down") if modern else _("Turn down")
+            return _("Pass")
         case "bunch":
-            return "Pass" if modern else "Bunch"
+            return _("Pass") if modern else _("Bunch")
         case "name":
-            verb = "Call" if modern else "Name"
-            return f"{verb} {SUIT_SYMBOL.get(action.arg[:1], action.arg)}{alone}"
+            return (_("Call {suit}{alone}", suit=named, alone=alone) if modern
+                    else _("Name {suit}{alone}", suit=named, alone=alone))
         case "discard":
-            return f"Discard {pretty(action.arg)}"
+            return _("Discard {card}", card=pretty(action.arg))
         case "defend":
-            return "Defend alone"
+            return _("Defend alone")
         case "play":
             return pretty(action.arg)
     return str(action)
@@ -293,36 +309,38 @@ def move_text(view: EuchreView, action: Action) -> str:
     """A move told to the whole table, past tense ("ordered up ♥", "played the Queen of
     hearts"), from the public view before it. A discard is never named: it lies face down."""
     modern = view.options.modern_words
-    alone = (" and went alone" if modern else " and played alone") if (
+    alone = (_(" and went alone") if modern else _(" and played alone")) if (
         action.arg.endswith("alone")) else ""
     trump = SUIT_SYMBOL[suit(view.turn_up)] if view.turn_up else ""
+    named = SUIT_SYMBOL.get(action.arg[:1], action.arg)
     match action.kind:
         case "order":
-            return f"ordered up {trump}{alone}"
+            return _("ordered up {suit}{alone}", suit=trump, alone=alone)
         case "assist":
-            return f"ordered up {trump}{alone}" if modern else f"said “I assist”{alone}"
+            return (_("ordered up {suit}{alone}", suit=trump, alone=alone) if modern
+                    else _("said “I assist”{alone}", alone=alone))
         case "take":
             if modern:
-                return f"picked it up{alone}"
-            return f"took up the {pretty(view.turn_up)}{alone}"
+                return _("picked it up{alone}", alone=alone)
+            return _("took up the {card}{alone}", card=pretty(view.turn_up), alone=alone)
         case "pass":
             if view.phase == "bid1" and view.turn == view.dealer:
-                return "turned it down"
+                return _("turned it down")
             if view.phase == "defend":
-                return "did not defend alone"
-            return "passed"
+                return _("did not defend alone")
+            return _("passed")
         case "bunch":
-            return "passed" if modern else "bunched the cards"
+            return _("passed") if modern else _("bunched the cards")
         case "name":
-            verb = "called" if modern else "named"
-            return f"{verb} {SUIT_SYMBOL.get(action.arg[:1], action.arg)}{alone}"
+            return (_("called {suit}{alone}", suit=named, alone=alone) if modern
+                    else _("named {suit}{alone}", suit=named, alone=alone))
         case "discard":
-            return "discarded a card face down"
+            return _("discarded a card face down")
         case "defend":
-            return "defended alone"
+            return _("defended alone")
         case "play" if action.arg:
-            return f"played the {long_name(action.arg)}"
-    return "moved"
+            return _("played the {card}", card=again(long_name(action.arg)))
+    return _("moved")
 
 
 def arrange(view: EuchreView, actions: Sequence[Action]) -> list[Action]:
@@ -336,4 +354,5 @@ def arrange(view: EuchreView, actions: Sequence[Action]) -> list[Action]:
 
 def outcome_lines(view: EuchreView, outcome: Outcome, names: list[str]) -> list[str]:
     """The result lines with the players' names where the rules core wrote seats."""
-    return [personalise(line, view.names, _names(view, names)) for line in outcome.lines]
+    named = _names(view, names)
+    return [again(personalise(line, view.names, named), named) for line in outcome.lines]

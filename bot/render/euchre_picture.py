@@ -12,6 +12,7 @@ from bot.games.base import Action, View
 from bot.games.cards import SUIT_NAME, SUIT_SYMBOL, pretty, pretty_all, suit
 from bot.games.euchre.ranking import effective_suit, sort_hand
 from bot.games.euchre.rules import EuchreView
+from bot.i18n import N_, _, ngettext
 from bot.render.euchre import hand_text, table_text
 from bot.render.pictures.canvas import encode
 from bot.render.pictures.hand import HandScene, draw_hand
@@ -20,10 +21,10 @@ from bot.render.pictures.table import CentreCard, SeatPlate, TableScene, draw_ta
 from bot.render.rendered import Rendered
 
 _DOING = {
-    "bid1": "to order up or pass",
-    "discard": "to discard",
-    "bid2": "to name a suit or pass",
-    "defend": "may defend alone",
+    "bid1": N_("to order up or pass"),
+    "discard": N_("to discard"),
+    "bid2": N_("to name a suit or pass"),
+    "defend": N_("may defend alone"),
 }
 
 
@@ -33,7 +34,7 @@ def _ev(view: View) -> EuchreView:
 
 
 def _name(view: EuchreView, names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) and names[seat] else view.names[seat]
+    return names[seat] if seat < len(names) and names[seat] else _(view.names[seat])
 
 
 def _side(view: EuchreView, names: list[str], side: int) -> str:
@@ -42,30 +43,30 @@ def _side(view: EuchreView, names: list[str], side: int) -> str:
 
 def _doing(view: EuchreView) -> str:
     if view.phase == "bid1" and view.turn == view.dealer:
-        return "to take up or turn down"
+        return _("to take up or turn down")
     if view.phase == "bid1" and view.players == 4 and view.turn == (view.dealer + 2) % 4:
-        return "to assist or pass"
+        return _("to assist or pass")
     if view.phase == "play":
-        return "to lead" if not view.trick else "to play"
-    return _DOING.get(view.phase, "to act")
+        return _("to lead") if not view.trick else _("to play")
+    return _(_DOING[view.phase]) if view.phase in _DOING else _("to act")
 
 
 def _seat(view: EuchreView, names: list[str], seat: int) -> SeatPlate:
     detail: list[str] = []
     if seat == view.dealer:
-        detail.append("dealer")
+        detail.append(_("dealer"))
     if seat == view.maker:
-        detail.append("maker, alone" if view.alone else "maker")
+        detail.append(_("maker, alone") if view.alone else _("maker"))
     if seat == view.defender_alone:
-        detail.append("defends alone")
+        detail.append(_("defends alone"))
     out = seat in view.sitting_out
     if out:
-        detail.append("sits out")
+        detail.append(_("sits out"))
     elif view.phase != "over":
         if view.phase == "play":
             won = view.tricks_won[seat]
-            detail.append(f"{won} trick{'s' if won != 1 else ''}")
-        detail.append(f"{view.hand_sizes[seat]} cards")
+            detail.append(ngettext("{n} trick", "{n} tricks", won))
+        detail.append(_("{n} cards", n=view.hand_sizes[seat]))
     return SeatPlate(name=_name(view, names, seat), detail=" · ".join(detail),
                      turn=view.turn == seat, out=out)
 
@@ -73,48 +74,54 @@ def _seat(view: EuchreView, names: list[str], seat: int) -> SeatPlate:
 def _scene(view: EuchreView, names: list[str]) -> tuple[TableScene, list[str]]:
     """The table scene and the alt text's sentences (the same facts, in words)."""
     score = " · ".join(f"{_side(view, names, i)} {v}" for i, v in enumerate(view.scores))
-    lines = [f"Score {score}"]
-    alt = [f"Euchre table, hand {view.hand_no}, game to {view.target}. Score: {score}."]
+    lines = [_("Score {scores}", scores=score)]
+    alt = [_("Euchre table, hand {n}, game to {target}. Score: {scores}.", n=view.hand_no,
+             target=view.target, scores=score)]
     if view.trump is not None and view.maker is not None:
-        made = f"Trump {SUIT_SYMBOL[view.trump]} made by {_name(view, names, view.maker)}"
-        made += " alone" if view.alone else ""
-        lines.append(made)
-        alt.append(f"Trump {SUIT_NAME[view.trump]}, made by {_name(view, names, view.maker)}"
-                   + (" alone." if view.alone else "."))
+        maker = _name(view, names, view.maker)
+        lines.append(_("Trump {suit} made by {name} alone", suit=SUIT_SYMBOL[view.trump],
+                       name=maker) if view.alone else
+                     _("Trump {suit} made by {name}", suit=SUIT_SYMBOL[view.trump], name=maker))
+        alt.append(_("Trump {suit}, made by {name} alone.", suit=_(SUIT_NAME[view.trump]),
+                     name=maker) if view.alone else
+                   _("Trump {suit}, made by {name}.", suit=_(SUIT_NAME[view.trump]), name=maker))
     seats = [_seat(view, names, s) for s in range(view.players)]
-    alt.append("Seats clockwise: " + "; ".join(
-        f"{p.name} ({p.detail})" if p.detail else p.name for p in seats) + ".")
+    alt.append(_("Seats clockwise: {seats}.", seats="; ".join(
+        _("{name} ({detail})", name=p.name, detail=p.detail) if p.detail else p.name
+        for p in seats)))
     trick, mark, trick_label = list(view.trick), "plain", ""
     if view.trick:
-        alt.append("On the table: " + ", ".join(
-            f"{_name(view, names, s)} {pretty(c)}" for s, c in view.trick) + ".")
+        alt.append(_("On the table: {plays}.", plays=", ".join(
+            f"{_name(view, names, s)} {pretty(c)}" for s, c in view.trick)))
     elif view.phase == "play" and view.tricks:
         last = view.tricks[-1]
         trick, mark = list(last.plays), "dim"
-        trick_label = f"Last trick, to {_name(view, names, last.winner)}"
-        alt.append("Last trick: " + ", ".join(
-            f"{_name(view, names, s)} {pretty(c)}" for s, c in last.plays)
-            + f", won by {_name(view, names, last.winner)}.")
+        won = _name(view, names, last.winner)
+        trick_label = _("Last trick, to {name}", name=won)
+        alt.append(_("Last trick: {plays}, won by {name}.", plays=", ".join(
+            f"{_name(view, names, s)} {pretty(c)}" for s, c in last.plays), name=won))
     centre: list[CentreCard] = []
     if view.phase in ("bid1", "bid2") and view.turn_up:
         if view.turn_up_state == "table":
-            centre.append(CentreCard(view.turn_up, "Turn-up"))
-            alt.append(f"Turn-up: {pretty(view.turn_up)}.")
+            centre.append(CentreCard(view.turn_up, _("Turn-up")))
+            alt.append(_("Turn-up: {card}.", card=pretty(view.turn_up)))
         elif view.turn_up_state == "turned_down":
-            centre.append(CentreCard(view.turn_up, "Turned down", "dim"))
-            alt.append(f"Turned down: {pretty(view.turn_up)}.")
+            centre.append(CentreCard(view.turn_up, _("Turned down"), "dim"))
+            alt.append(_("Turned down: {card}.", card=pretty(view.turn_up)))
     footer = ""
     if view.phase == "over":
-        winners = " and ".join(_name(view, names, s) for s in view.winners)
-        footer = f"{winners} win{'s' if len(view.winners) == 1 else ''} the game"
+        winners = _(" and ").join(_name(view, names, s) for s in view.winners)
+        footer = (_("{names} wins the game", names=winners) if len(view.winners) == 1
+                  else _("{names} win the game", names=winners))
     elif view.turn is not None:
-        footer = f"{_name(view, names, view.turn)} {_doing(view)}"
+        footer = _("{name} {doing}", name=_name(view, names, view.turn), doing=_doing(view))
     if footer:
         alt.append(footer + ".")
     scene = TableScene(
-        title=f"Euchre · hand {view.hand_no} · to {view.target}", lines=lines, seats=seats,
-        bottom=view.seat if view.seat is not None else 0, trick=trick,
-        trick_mark=mark, trick_label=trick_label, centre=centre, trump=view.trump, footer=footer,  # type: ignore[arg-type]
+        title=_("Euchre · hand {n} · to {target}", n=view.hand_no, target=view.target),
+        lines=lines, seats=seats, bottom=view.seat if view.seat is not None else 0, trick=trick,
+        trick_mark=mark, trick_label=trick_label, centre=centre, trump=view.trump,  # type: ignore[arg-type]
+        trump_label=_("Trump"), footer=footer,
     )
     return scene, alt
 
@@ -149,22 +156,23 @@ def hand_picture(view: View, names: list[str], style: str = "two_colour",
     marks = play_marks(cards, legal)
     extras: list[tuple[str, list[str]]] = []
     if v.phase in ("bid1", "discard") and v.turn_up_state in ("table", "taken"):
-        extras.append(("Turn-up", [v.turn_up]))
+        extras.append((_("Turn-up"), [v.turn_up]))
     if v.discard is not None and v.phase != "over":
-        extras.append(("Discarded", [v.discard]))
+        extras.append((_("Discarded"), [v.discard]))
     if v.phase == "over":
-        footer = "The game is over"
+        footer = _("The game is over")
     elif v.turn == v.seat:
-        footer = "Your turn: " + _doing(v)
+        footer = _("Your turn: {doing}", doing=_doing(v))
     else:
-        footer = "Waiting for " + (_name(v, names, v.turn) if v.turn is not None else "nobody")
+        footer = _("Waiting for {name}",
+                   name=_name(v, names, v.turn) if v.turn is not None else _("nobody"))
     me = _name(v, names, v.seat)
-    scene = HandScene(title=f"Your hand · {me}", cards=cards, marks=marks, groups=groups,
-                      extras=extras, footer=footer)
-    alt = [f"{me}'s hand: {pretty_all(cards) or 'no cards'}."]
+    scene = HandScene(title=_("Your hand · {name}", name=me), cards=cards, marks=marks,
+                      groups=groups, extras=extras, footer=footer)
+    alt = [_("{name}'s hand: {cards}.", name=me, cards=pretty_all(cards) or _("no cards"))]
     playable = [c for c, m in zip(cards, marks, strict=True) if m == "highlight"]
     if playable:
-        alt.append(f"Playable: {pretty_all(playable)}.")
-    alt += [f"{label}: {pretty_all(cs)}." for label, cs in extras]
+        alt.append(_("Playable: {cards}.", cards=pretty_all(playable)))
+    alt += [_("{label}: {cards}.", label=label, cards=pretty_all(cs)) for label, cs in extras]
     alt.append(footer + ".")
     return Rendered(text, encode(draw_hand(scene, style)), " ".join(alt), "euchre-hand.png")

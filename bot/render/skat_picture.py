@@ -13,6 +13,8 @@ from bot.games.base import Action, View
 from bot.games.cards import SUIT_NAME, pretty, pretty_all
 from bot.games.skat.contracts import Contract
 from bot.games.skat.rules import ROLE_NAMES, SkatView
+from bot.i18n import N_, _
+from bot.i18n.sentences import again
 from bot.render.pictures.canvas import encode
 from bot.render.pictures.hand import HandScene, draw_hand
 from bot.render.pictures.marks import play_marks
@@ -21,15 +23,19 @@ from bot.render.rendered import Rendered
 from bot.render.skat import hand_text, table_text
 
 _DOING = {
-    "bid": "bidding",
-    "skat": "choosing the skat or Hand",
-    "tourne_first": "looking at the turned card",
-    "tourne_jack": "choosing Grand or the Jack's suit",
-    "discard": "laying away two cards",
-    "declare": "declaring the game",
-    "kontra": "deciding on Kontra",
-    "play": "to play",
+    "bid": N_("bidding"),
+    "skat": N_("choosing the skat or Hand"),
+    "tourne_first": N_("looking at the turned card"),
+    "tourne_jack": N_("choosing Grand or the Jack's suit"),
+    "discard": N_("laying away two cards"),
+    "declare": N_("declaring the game"),
+    "kontra": N_("deciding on Kontra"),
+    "play": N_("to play"),
 }
+
+
+def _doing(phase: str) -> str:
+    return _(_DOING[phase]) if phase in _DOING else phase
 
 
 def _sv(view: View) -> SkatView:
@@ -38,7 +44,7 @@ def _sv(view: View) -> SkatView:
 
 
 def _name(names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+    return names[seat] if seat < len(names) and names[seat] else _("Seat {n}", n=seat + 1)
 
 
 def _trump(view: SkatView) -> str | None:
@@ -55,81 +61,88 @@ def _seat(view: SkatView, names: list[str], seat: int) -> SeatPlate:
     detail: list[str] = []
     out = seat not in view.roles
     if seat == view.declarer:
-        detail.append("Player")
+        detail.append(_("Player"))
     if out:
-        detail.append("deals, sits out" if seat == view.dealer else "sits out")
+        detail.append(_("deals, sits out") if seat == view.dealer else _("sits out"))
     else:
-        detail.append(ROLE_NAMES[view.roles.index(seat)])
+        detail.append(_(ROLE_NAMES[view.roles.index(seat)]))
         if view.card_points is not None and seat in view.card_points and view.tricks_played:
-            detail.append(f"{view.card_points[seat]} pts")
+            detail.append(_("{n} pts", n=view.card_points[seat]))
         if not view.over:
-            detail.append(f"{view.hand_sizes[seat]} cards")
+            detail.append(_("{n} cards", n=view.hand_sizes[seat]))
     turn = bool(view.to_act) and view.to_act[0] == seat and not view.over
     return SeatPlate(name=_name(names, seat), detail=" · ".join(detail), turn=turn, out=out)
 
 
 def _game_line(view: SkatView, names: list[str]) -> str:
     if view.declarer is not None:
-        game = view.contract_label or ("Hand" if view.hand_game else "choosing")
-        bid = f"bid {view.bid}" if view.bid else "no bid"
-        kontra = {1: ", Kontra", 2: ", Re"}.get(view.kontra, "")
-        return f"{_name(names, view.declarer)}: {game} ({bid}{kontra})"
+        game = (again(view.contract_label) if view.contract_label
+                else _("Hand") if view.hand_game else _("choosing"))
+        bid = _("bid {bid}", bid=view.bid) if view.bid else _("no bid")
+        kontra = {1: _(", Kontra"), 2: _(", Re")}.get(view.kontra, "")
+        return _("{name}: {game} ({bid}{kontra})", name=_name(names, view.declarer),
+                 game=game, bid=bid, kontra=kontra)
     if view.contract == "ramsch":
-        return "Ramsch: the most points lose"
+        return _("Ramsch: the most points lose")
     if view.phase == "bid":
-        return f"Reizen: {view.bid}" if view.bid else "Reizen"
+        return _("Reizen: {bid}", bid=view.bid) if view.bid else _("Reizen")
     return ""
 
 
 def _scene(view: SkatView, names: list[str]) -> tuple[TableScene, list[str]]:
     """The table scene and the alt text's sentences (the same facts, in words)."""
-    title = f"Skat · deal {view.deal_no + 1} of {view.total_deals}"
+    title = _("Skat · deal {deal} of {deals}", deal=view.deal_no + 1, deals=view.total_deals)
     lines = [line for line in (_game_line(view, names),) if line]
-    alt = [f"Skat table, {view.rules}, deal {view.deal_no + 1} of {view.total_deals}."]
+    alt = [_("Skat table, {rules}, deal {deal} of {deals}.", rules=view.rules,
+             deal=view.deal_no + 1, deals=view.total_deals)]
     alt += [line + "." for line in lines]
     trump = _trump(view)
     if trump:
-        alt.append(f"Trump {SUIT_NAME[trump]}.")
+        alt.append(_("Trump {suit}.", suit=_(SUIT_NAME[trump])))
     if any(view.totals):
-        score = " · ".join(f"{_name(names, s)} {t:+d}" for s, t in enumerate(view.totals))
-        lines.append(f"Score {score}")
-        alt.append(f"Score: {score}.")
+        score = " · ".join(_("{name} {points}", name=_name(names, s), points=f"{t:+d}")
+                           for s, t in enumerate(view.totals))
+        lines.append(_("Score {scores}", scores=score))
+        alt.append(_("Score: {scores}.", scores=score))
     seats = [_seat(view, names, s) for s in range(view.players)]
-    alt.append("Seats clockwise: " + "; ".join(
-        f"{p.name} ({p.detail})" if p.detail else p.name for p in seats) + ".")
+    alt.append(_("Seats clockwise: {seats}.", seats="; ".join(
+        _("{name} ({detail})", name=p.name, detail=p.detail) if p.detail else p.name
+        for p in seats)))
     trick, mark, trick_label = list(view.trick), "plain", ""
     if view.trick:
-        alt.append("On the table: " + ", ".join(
-            f"{_name(names, s)} {pretty(c)}" for s, c in view.trick) + ".")
+        alt.append(_("On the table: {plays}.", plays=", ".join(
+            _("{name} {card}", name=_name(names, s), card=pretty(c)) for s, c in view.trick)))
     elif view.last_trick is not None and view.phase == "play":
         trick, mark = list(view.last_trick.plays), "dim"
         won = _name(names, view.last_trick.winner)
-        trick_label = f"Last trick, to {won}"
-        alt.append("Last trick: " + ", ".join(
-            f"{_name(names, s)} {pretty(c)}" for s, c in view.last_trick.plays)
-            + f", won by {won}.")
+        trick_label = _("Last trick, to {name}", name=won)
+        alt.append(_("Last trick: {plays}, won by {name}.", plays=", ".join(
+            _("{name} {card}", name=_name(names, s), card=pretty(c))
+            for s, c in view.last_trick.plays), name=won))
     centre: list[CentreCard] = []
     if view.turned:
-        label = "Passt nicht" if view.passt_nicht else "Turned"
+        label = _("Passt nicht") if view.passt_nicht else _("Turned")
         centre.append(CentreCard(view.turned, label))
-        alt.append(f"{label}: {pretty(view.turned)}.")
+        alt.append(_("{label}: {card}.", label=label, card=pretty(view.turned)))
     if view.phase in ("bid", "skat", "tourne_first") and not view.turned:
-        centre += [CentreCard(None, "Skat"), CentreCard(None, "")]
-        alt.append("The skat lies face down.")
+        centre += [CentreCard(None, _("Skat")), CentreCard(None, "")]
+        alt.append(_("The skat lies face down."))
     open_cards = {s: list(cs) for s, cs in view.open_hands.items() if s != view.seat and cs}
     for s, cs in sorted(open_cards.items()):
-        alt.append(f"{_name(names, s)} plays open: {pretty_all(cs)}.")
+        alt.append(_("{name} plays open: {cards}.", name=_name(names, s), cards=pretty_all(cs)))
     footer = ""
     if view.over:
-        footer = "The series is over"
+        footer = _("The series is over")
     elif view.to_act:
-        footer = f"{_name(names, view.to_act[0])} {_DOING.get(view.phase, view.phase)}"
+        footer = _("{name} {doing}", name=_name(names, view.to_act[0]),
+                   doing=_doing(view.phase))
     if footer:
         alt.append(footer + ".")
     scene = TableScene(
         title=title, lines=lines, seats=seats,
         bottom=view.seat if view.seat is not None else 0, trick=trick,
-        trick_mark=mark, trick_label=trick_label, centre=centre, trump=trump, footer=footer,
+        trick_mark=mark, trick_label=trick_label, centre=centre, trump=trump,
+        trump_label=_("Trump"), footer=footer,
         open_cards=open_cards,  # type: ignore[arg-type]
     )
     return scene, alt
@@ -152,31 +165,32 @@ def hand_picture(view: View, names: list[str], style: str = "two_colour",
     marks = play_marks(cards, legal)
     extras: list[tuple[str, list[str]]] = []
     if v.peek:
-        extras.append(("Lifted", [v.peek]))
+        extras.append((_("Lifted"), [v.peek]))
     if v.skat:
-        extras.append(("Skat", list(v.skat)))
+        extras.append((_("Skat"), list(v.skat)))
     if v.laid_away:
-        extras.append(("Laid away", list(v.laid_away)))
+        extras.append((_("Laid away"), list(v.laid_away)))
     for seat, held in sorted(v.open_hands.items()):
         if seat != v.seat and held:
             extras.append((_name(names, seat), list(held)))
-    role = ROLE_NAMES[v.roles.index(v.seat)]
+    role = _(ROLE_NAMES[v.roles.index(v.seat)])
     if v.over:
-        footer = "The series is over"
+        footer = _("The series is over")
     elif v.seat in v.to_act:
-        footer = "Your turn: " + _DOING.get(v.phase, v.phase)
+        footer = _("Your turn: {doing}", doing=_doing(v.phase))
     elif v.to_act:
-        footer = f"Waiting for {_name(names, v.to_act[0])}"
+        footer = _("Waiting for {name}", name=_name(names, v.to_act[0]))
     else:
         footer = ""
     me = _name(names, v.seat)
-    scene = HandScene(title=f"{me} · {role}", cards=cards, marks=marks, extras=extras,
-                      footer=footer)
-    alt = [f"{me}'s hand ({role}): {pretty_all(cards) or 'no cards'}."]
+    scene = HandScene(title=_("{name} · {role}", name=me, role=role), cards=cards, marks=marks,
+                      extras=extras, footer=footer)
+    alt = [_("{name}'s hand ({role}): {cards}.", name=me, role=role,
+             cards=pretty_all(cards) or _("no cards"))]
     playable = [c for c, m in zip(cards, marks, strict=True) if m == "highlight"]
     if playable:
-        alt.append(f"Playable: {pretty_all(playable)}.")
-    alt += [f"{label}: {pretty_all(cs)}." for label, cs in extras]
+        alt.append(_("Playable: {cards}.", cards=pretty_all(playable)))
+    alt += [_("{label}: {cards}.", label=label, cards=pretty_all(cs)) for label, cs in extras]
     if footer:
         alt.append(footer + ".")
     return Rendered(text, encode(draw_hand(scene, style)), " ".join(alt), "skat-hand.png")

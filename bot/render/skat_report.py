@@ -24,42 +24,46 @@ from bot.games.skat.review import (
 )
 from bot.games.skat.rules import DealResult, SkatState
 from bot.games.skat.rules import seat_names as skat_seat_names
+from bot.i18n import N_, _
+from bot.i18n.sentences import again
 from bot.render import skat as render_skat
 from bot.render.reports import Analysis, Round, RoundReport
 
 REVIEW_LIMIT_S = 30.0
 """A review search that runs longer gives up (measured: a few seconds at worst)."""
-SKIPPED = DealReview(False, "Many deals ended at once, so this one was not reviewed.")
-TOO_LONG = DealReview(False, "The search took too long for this deal.")
+SKIPPED = DealReview(False, N_("Many deals ended at once, so this one was not reviewed."))
+TOO_LONG = DealReview(False, N_("The search took too long for this deal."))
 
 
 def deal_text(result: DealResult, options: SkatOptions, names: list[str],
               review: DealReview | None = None) -> str:
     """The post after a deal: its score line, the skat, and the double-dummy review (searched
     here unless given)."""
-    lines = [f"**Deal {result.number}**: {render_skat.deal_line(result, names)}"]
+    lines = [_("**Deal {n}**: {line}", n=result.number,
+               line=render_skat.deal_line(result, names))]
     if result.skat:  # a thrown-in deal's skat was never looked at
-        lines.append(f"The skat was {' '.join(pretty(c) for c in result.skat)}.")
+        lines.append(_("The skat was {cards}.", cards=" ".join(pretty(c) for c in result.skat)))
     if review is None:
         review = review_deal(result, options)
     if review.available:
         if review.claim is not None:
-            lines.append("**Review** of the claim (from the cards shown, best play):")
+            lines.append(_("**Review** of the claim (from the cards shown, best play):"))
         else:
-            lines.append("**Review** (all cards open, best play):")
-        lines += [f"• {line}" for line in review_lines(review, result.roles, names)]
+            lines.append(_("**Review** (all cards open, best play):"))
+        lines += [f"• {again(line, names)}"
+                  for line in review_lines(review, result.roles, names)]
     elif result.declarer is not None:
-        lines += review_lines(review, result.roles, names)
+        lines += [again(line, names) for line in review_lines(review, result.roles, names)]
     return "\n".join(lines)
 
 
 def sheet_text(line: str, number: int, names: list[str]) -> str:
     """A finished deal known only from its score sheet ``line`` (its cards were lost in a
     restart)."""
-    text = render.personalise(line, skat_seat_names(len(names)), names)
-    return (f"**Deal {number}**: {text}\n"
-            "No review: the bot restarted before this deal was posted, and only its line on "
-            "the score sheet was kept.")
+    text = again(render.personalise(line, skat_seat_names(len(names)), names), names)
+    return (_("**Deal {n}**: {line}", n=number, line=text) + "\n"
+            + _("No review: the bot restarted before this deal was posted, and only its line "
+                "on the score sheet was kept."))
 
 
 def deals(state: State) -> list[Round]:

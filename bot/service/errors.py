@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.games.words import N_
+
 
 class Refusal(Exception):
     """A polite no: nothing was changed. ``str(refusal)`` is the message for the user."""
@@ -23,7 +25,8 @@ class NotAPlayer(NotSeated):
     """A rematch asked by someone who had no seat at the finished table."""
 
     def __init__(self, table_id: int) -> None:
-        super().__init__(f"Only the players of table {table_id} can call its rematch.")
+        super().__init__(N_("Only the players of table {id} can call its rematch.").format(
+            id=table_id))
         self.table_id = table_id
 
 
@@ -42,7 +45,7 @@ class NotYourTurn(Refusal):
     pass
 
 
-STALE = "That button is from an earlier moment of the game; use the newest message."
+STALE = N_("That button is from an earlier moment of the game; use the newest message.")
 
 
 class StaleAction(Refusal):
@@ -92,7 +95,8 @@ class IllegalMove(Refusal):
 class Restarting(NotAllowed):
     """The service is closing (a restart or shutdown): nothing was changed; try again soon."""
 
-    def __init__(self, message: str = "Parlour is restarting; try again in a moment.") -> None:
+    def __init__(self, message: str = N_("Parlour is restarting; try again in a moment.")
+                 ) -> None:
         super().__init__(message)
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games import registry
 from bot.games.base import GameError, State, View
+from bot.games.words import N_
 from bot.service.errors import NotAllowed, NotFinished
 from bot.service.models import (
     GameSummary,
@@ -124,13 +125,14 @@ def summary(row: TableRow) -> GameSummary:
     if outcome is not None:
         winners = [names[s] for s in outcome.winners if 0 <= s < len(names)]
     if winners:
-        result = f"{' and '.join(winners)} {'won' if len(winners) == 1 else 'won together'}"
+        said = N_("{names} won") if len(winners) == 1 else N_("{names} won together")
+        result = said.format(names=" and ".join(winners))
     elif outcome is not None:
-        result = "nobody won"
+        result = N_("nobody won")
     return GameSummary(
         table_id=row.id, game_key=row.game_key, preset=row.preset, finished_at=row.updated_at,
         channel_id=row.channel_id, guild_id=row.guild_id, players=names, winners=winners,
-        result=result or "finished",
+        result=result or N_("finished"),
     )
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games import registry
 from bot.games.base import GameError
+from bot.i18n import N_
 from bot.service.ai import AI_LEVELS
 from bot.service.errors import (
     BadOptions,
@@ -59,7 +60,7 @@ class Lobby:
         """
         self._check_running()
         if seed is not None and not 0 <= seed < 2**63:
-            raise BadOptions("A seed is a whole number from 0 to 2^63 - 1.")
+            raise BadOptions(N_("A seed is a whole number from 0 to 2^63 - 1."))
         try:
             game = registry.get(game_key)
         except GameError as exc:
@@ -99,7 +100,7 @@ class Lobby:
                 )
             except ChannelTaken:
                 raise TableExists(
-                    "This channel already has an open table; finish or abort it first."
+                    N_("This channel already has an open table; finish or abort it first.")
                 ) from None
             live = _Live(self._info_from_row(row, game, opts), game, opts)
             self._live[row.id] = live
@@ -122,7 +123,7 @@ class Lobby:
         except GameError as exc:
             raise BadOptions(str(exc)) from None
         if game.traits.mode != "table":
-            raise NotAllowed("Only a game played at a table with seats can have a rematch.")
+            raise NotAllowed(N_("Only a game played at a table with seats can have a rematch."))
         if row.status != TableStatus.FINISHED.value:
             raise NotFinished(table_id, row.status)
         mine = next((s for s in row.seats if s.user_id == user_id), None)
@@ -151,15 +152,17 @@ class Lobby:
             seat = info.seat_of(user_id)
             if info.status is TableStatus.PLAYING:
                 if seat is None:
-                    raise NotAllowed("The game is under way; seats are frozen until it ends.")
+                    raise NotAllowed(N_("The game is under way; seats are frozen until it ends."))
                 if seat.resigned:
-                    raise NotAllowed("You resigned this game; the AI plays your seat to the end.")
+                    raise NotAllowed(N_("You resigned this game; the AI plays your seat to the "
+                                        "end."))
                 if seat.ai_level is None:
-                    raise NotAllowed("You are already playing at this table.")
+                    raise NotAllowed(N_("You are already playing at this table."))
                 back = seat.model_copy(update={"ai_level": None, "timeouts": 0, "name": name})
                 return await self._commit(
                     live, self._with_seat(info, back), reason="joined", actor_seat=seat.index,
-                    notice=f"{name} takes the seat back from the AI.", fresh_deadline=True,
+                    notice=N_("{name} takes the seat back from the AI.").format(name=name),
+                    fresh_deadline=True,
                 )
             if seat is not None and seat.kept:  # a rematch's player confirms their old seat
                 back = seat.model_copy(update={"kept": False, "name": name})
@@ -167,7 +170,7 @@ class Lobby:
                     live, self._with_seat(info, back), reason="joined", actor_seat=seat.index
                 )
             if seat is not None:
-                raise NotAllowed("You already have a seat at this table.")
+                raise NotAllowed(N_("You already have a seat at this table."))
             index = self._free_seat(info)
             new = SeatInfo(index=index, user_id=user_id, name=name)
             return await self._commit(
@@ -181,13 +184,11 @@ class Lobby:
         async with live.lock:
             info = self._current(live, table_id)
             if info.status is not TableStatus.LOBBY:
-                raise NotAllowed(
-                    f"Seats are frozen while the game is on; use /{info.game_key} resign to "
-                    "give up your seat to the AI."
-                )
+                raise NotAllowed(N_("Seats are frozen while the game is on; use /{game} resign to "
+                                    "give up your seat to the AI.").format(game=info.game_key))
             seat = info.seat_of(user_id)
             if seat is None:
-                raise NotSeated("You are not seated at this table.")
+                raise NotSeated(N_("You are not seated at this table."))
             seats = [s for s in info.seats if s.index != seat.index]
             humans = [s for s in seats if s.user_id is not None and not s.kept]
             if not humans:
@@ -196,7 +197,8 @@ class Lobby:
                 })
                 return await self._commit(
                     live, closed, reason="aborted", actor_seat=seat.index, end_reason="aborted",
-                    notice=f"{seat.name} left and nobody is seated; the table is closed.",
+                    notice=N_("{name} left and nobody is seated; the table is closed.").format(
+                        name=seat.name),
                 )
             update: dict[str, Any] = {"seats": seats}
             notice = None
@@ -204,7 +206,8 @@ class Lobby:
                 heir = humans[0]
                 assert heir.user_id is not None
                 update["host_id"] = heir.user_id
-                notice = f"{seat.name} left; {heir.name} is the host now."
+                notice = N_("{name} left; {heir} is the host now.").format(name=seat.name,
+                                                                            heir=heir.name)
             return await self._commit(
                 live, info.model_copy(update=update), reason="left", actor_seat=seat.index,
                 notice=notice,
@@ -221,12 +224,12 @@ class Lobby:
         async with live.lock:
             info = self._current(live, table_id)
             if info.status is not TableStatus.LOBBY:
-                raise NotAllowed("Seats are frozen while the game is on.")
+                raise NotAllowed(N_("Seats are frozen while the game is on."))
             if not info.policy.ai_allowed:
                 raise NotAllowed(NO_AI)
             mine = info.seat_of(actor_id)
             if (mine is None or mine.kept) and actor_id != info.host_id:
-                raise NotSeated("Take a seat first; then you may invite the AI.")
+                raise NotSeated(N_("Take a seat first; then you may invite the AI."))
             index = self._free_seat(info)
             seat = SeatInfo(index=index, name=self._ai_name(live, index), ai_level=level)
             return await self._commit(
@@ -241,21 +244,20 @@ class Lobby:
         live = await self._live_for(table_id)
         async with live.lock:
             info = self._current(live, table_id)
-            self._check_host(info, actor_id, is_manager, "remove a seat")
+            self._check_host(info, actor_id, is_manager, N_("remove a seat"))
             if info.status is not TableStatus.LOBBY:
-                raise NotAllowed("Seats are frozen while the game is on.")
+                raise NotAllowed(N_("Seats are frozen while the game is on."))
             target = next((s for s in info.seats if s.index == seat), None)
             if target is None:
-                raise NotAllowed(f"Seat {seat + 1} is empty.")
+                raise NotAllowed(N_("Seat {n} is empty.").format(n=seat + 1))
             if target.user_id is not None and target.user_id == info.host_id:
-                raise NotAllowed(
-                    f"The host cannot be removed; the host may /{info.game_key} leave, or "
-                    f"/{info.game_key} abort the table."
-                )
+                raise NotAllowed(N_("The host cannot be removed; the host may /{game} leave, or "
+                                    "/{game} abort the table.").format(game=info.game_key))
             seats = [s for s in info.seats if s.index != seat]
             return await self._commit(
                 live, info.model_copy(update={"seats": seats}), reason="seat_removed",
-                actor_seat=seat, notice=f"{target.name} was removed from the table.",
+                actor_seat=seat,
+                notice=N_("{name} was removed from the table.").format(name=target.name),
             )
 
     @_completes
@@ -266,30 +268,27 @@ class Lobby:
         live = await self._live_for(table_id)
         async with live.lock:
             info = self._current(live, table_id)
-            self._check_host(info, actor_id, is_manager, "start the game")
+            self._check_host(info, actor_id, is_manager, N_("start the game"))
             if info.status is not TableStatus.LOBBY:
-                raise NotAllowed("The game has already started.")
+                raise NotAllowed(N_("The game has already started."))
             # A seat kept for a rematch's player who never confirmed counts as empty.
             seats = {s.index: s for s in info.seats if not s.kept}
             empty = [i for i in range(info.players) if i not in seats]
             if empty and not info.policy.ai_allowed:
-                raise NotAllowed(
-                    f"{len(empty)} seat(s) are still empty, and this server plays without AI "
-                    "players: wait for people to join (or a manager may allow the AI)."
-                )
+                raise NotAllowed(N_("{n} seat(s) are still empty, and this server plays without "
+                                    "AI players: wait for people to join (or a manager may "
+                                    "allow the AI).").format(n=len(empty)))
             if empty and not fill_with_ai:
-                raise NotAllowed(
-                    f"{len(empty)} seat(s) are still empty: wait for players, add the AI with "
-                    f"/{info.game_key} bot, or start with the AI filling the empty seats."
-                )
+                raise NotAllowed(N_("{n} seat(s) are still empty: wait for players, add the AI "
+                                    "with /{game} bot, or start with the AI filling the empty "
+                                    "seats.").format(n=len(empty), game=info.game_key))
             for i in empty:
                 seats[i] = SeatInfo(index=i, name=self._ai_name(live, i), ai_level="normal")
             unconfirmed = [s.name for s in info.awaited]
-            notice = (
-                f"{' and '.join(unconfirmed)} did not confirm; the AI plays "
-                f"{'that seat' if len(unconfirmed) == 1 else 'those seats'}."
-                if unconfirmed else None
-            )
+            notice = ((N_("{names} did not confirm; the AI plays that seat.")
+                       if len(unconfirmed) == 1 else
+                       N_("{names} did not confirm; the AI plays those seats."))
+                      .format(names=" and ".join(unconfirmed)) if unconfirmed else None)
             try:
                 state = live.game.new(info.players, live.opts, info.seed)
             except GameError as exc:
@@ -310,12 +309,13 @@ class Lobby:
         live = await self._live_for(table_id)
         async with live.lock:
             info = self._current(live, table_id)
-            self._check_host(info, actor_id, is_manager, "abort the table")
+            self._check_host(info, actor_id, is_manager, N_("abort the table"))
             closed = info.model_copy(update={"status": TableStatus.ABORTED, "lobby_deadline": None})
             seat = info.seat_of(actor_id)
             return await self._commit(
                 live, closed, reason="aborted", actor_seat=seat.index if seat else None,
-                end_reason="aborted", notice="The table was aborted; no result is recorded.",
+                end_reason="aborted",
+                notice=N_("The table was aborted; no result is recorded."),
             )
 
     @_completes
@@ -324,7 +324,7 @@ class Lobby:
         live = self._live.get(table_id)
         if live is None:
             if await self.store.get_table(table_id) is None:
-                raise NoTable(f"There is no table #{table_id}.")
+                raise NoTable(N_("There is no table #{id}.").format(id=table_id))
             await self.store.set_message(table_id, message_id)
             return
         async with live.lock:

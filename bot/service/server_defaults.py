@@ -11,12 +11,13 @@ alters a game already under way and a restart keeps what the table was opened wi
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from bot.games import registry
 from bot.games.base import GameError, Options
+from bot.i18n import languages
 from bot.service.errors import BadOptions
 from bot.service.live import _reads
 from bot.service.models import TablePolicy
@@ -31,8 +32,6 @@ SCOPE = "guild"
 ``language``."""
 TIMEOUT_MIN_S = 30
 TIMEOUT_MAX_S = 86400
-LANGUAGES = ("en", "de")
-Language = Literal["en", "de"]
 
 
 class GameDefaults(BaseModel):
@@ -56,8 +55,16 @@ class ServerDefaults(BaseModel):
     games: dict[str, GameDefaults] = Field(default_factory=dict)
     turn_timeout_s: int | None = Field(default=None, ge=TIMEOUT_MIN_S, le=TIMEOUT_MAX_S)
     ai_allowed: bool = True
-    language: Language = "en"
-    """Stored for the translator to come; every text is English so far."""
+    language: str | None = None
+    """The language of the server's table messages and posts, one of `bot.i18n.languages()`;
+    None: the server's own preferred locale (its community setting), else English."""
+
+    @field_validator("language")
+    @classmethod
+    def _known_language(cls, value: str | None) -> str | None:
+        if value is not None and value not in languages():
+            raise ValueError(f"unknown language {value!r}")
+        return value
 
     @classmethod
     def from_settings(cls, values: dict[str, Any]) -> ServerDefaults:
@@ -133,9 +140,13 @@ class ServerSettings:
         await self.store.set_setting(SCOPE, guild_id, "ai_allowed", bool(allowed))
 
     @_reads
-    async def set_language(self: TableService, guild_id: int, language: str) -> None:
-        if language not in LANGUAGES:
-            raise BadOptions(f"The languages are {', '.join(LANGUAGES)}; not `{language}`.")
+    async def set_language(self: TableService, guild_id: int, language: str | None) -> None:
+        """The server's language (None: back to the server's own preferred locale)."""
+        if language is None:
+            await self.store.delete_setting(SCOPE, guild_id, "language")
+            return
+        if language not in (known := languages()):
+            raise BadOptions(f"The languages are {', '.join(known)}; not `{language}`.")
         await self.store.set_setting(SCOPE, guild_id, "language", language)
 
     @_reads

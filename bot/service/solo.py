@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games import registry
 from bot.games.base import Action, Advice, Game, GameError, Options, Solution, State
+from bot.i18n import N_
 from bot.service.ai import AIPool
 from bot.service.errors import BadOptions, IllegalMove, NotAllowed, NotSeated, StaleAction
 from bot.service.models import (
@@ -163,7 +164,7 @@ class SoloSessions:
         """
         self._check_running()
         if seed is not None and not 0 <= seed < 2**63:
-            raise BadOptions("A seed is a whole number from 0 to 2^63 - 1.")
+            raise BadOptions(N_("A seed is a whole number from 0 to 2^63 - 1."))
         game = solo_game(game_key)
         try:
             opts = game.options(preset, **(options or {}))
@@ -174,7 +175,7 @@ class SoloSessions:
             existing = await self.table_in_channel(channel_id)
             if existing is not None:
                 if existing.host_id != user_id or existing.players != 1:
-                    raise NotAllowed("This channel already has an open table.")
+                    raise NotAllowed(N_("This channel already has an open table."))
                 await self.give_up(existing.id, user_id, replaced=True)
             try:
                 row = await self.store.create_table(
@@ -185,7 +186,7 @@ class SoloSessions:
                     turn_deadline=self._idle_deadline(),
                 )
             except ChannelTaken:
-                raise NotAllowed("This channel already has an open table.") from None
+                raise NotAllowed(N_("This channel already has an open table.")) from None
             live = self._make_live(row)
             self._live[row.id] = live
             self._arm(live)
@@ -330,9 +331,9 @@ class SoloSessions:
         info = await self.get(table_id)
         game = registry.get(info.game_key)
         if info.seat_of(user_id) is None:
-            raise NotSeated("This is someone else's game.")
+            raise NotSeated(N_("This is someone else's game."))
         if info.is_open:
-            raise NotAllowed("A solution is shown once the game is over (Give up ends it).")
+            raise NotAllowed(N_("A solution is shown once the game is over (Give up ends it)."))
         if type(game).solution is Game.solution:
             return None
         kept = await self.store.get_setting("solution", table_id, "line")
@@ -389,7 +390,7 @@ class SoloSessions:
             table, moved = result.table, True
             events.extend(result.events)
         if not moved:
-            raise IllegalMove("No card can go to the foundations safely now.")
+            raise IllegalMove(N_("No card can go to the foundations safely now."))
         return ActResult(table=table, events=events)
 
     async def undo(self: TableService, table_id: int, user_id: int, *, version: int | None
@@ -400,7 +401,7 @@ class SoloSessions:
             info = self._solo_turn(live, table_id, user_id, version)
             logged = [row.action for row in await self.store.actions(table_id)]
             if _effective(logged) == 0:
-                raise IllegalMove("There is no move to take back.")
+                raise IllegalMove(N_("There is no move to take back."))
             try:
                 state = replay(live.game, 1, live.opts, info.seed, [*logged, UNDO])
             except (GameError, IndexError) as exc:  # a log the rules no longer accept
@@ -431,7 +432,7 @@ class SoloSessions:
         if await self.store.actions(info.id) or not (replaced or idle):
             give_up = Action.parse(GIVE_UP)
             if give_up not in state.legal_actions(0):
-                raise NotAllowed("This game cannot be given up now.")
+                raise NotAllowed(N_("This game cannot be given up now."))
             new_state, events = state.apply(0, give_up)
             return await self._commit(
                 live, info.model_copy(update={"state": new_state}), reason="action",
@@ -459,13 +460,13 @@ class SoloSessions:
     ) -> TableInfo:
         info = self._current(live, table_id)
         if live.game.traits.mode != "solo":
-            raise NotAllowed("Only a game played alone can take moves back.")
+            raise NotAllowed(N_("Only a game played alone can take moves back."))
         if info.status is not TableStatus.PLAYING or info.state is None:
-            raise NotAllowed("The game has not started yet.")
+            raise NotAllowed(N_("The game has not started yet."))
         if version is not None and version != info.version:
             raise StaleAction()
         if info.seat_of(user_id) is None:
-            raise NotSeated("This is someone else's game.")
+            raise NotSeated(N_("This is someone else's game."))
         return info
 
     def _idle_deadline(self: TableService) -> datetime:

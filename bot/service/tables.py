@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.games import registry
 from bot.games.base import Event, Game, IllegalAction, Options, State, evolve
+from bot.i18n import N_
 from bot.service.ai import AIPool
 from bot.service.ai_runner import AIRunner
 from bot.service.clock import Clock, SystemClock
@@ -254,10 +255,10 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         """Table ``table_id`` as the store has it, or `NoTable` (also for an id no table can
         have, so it never reaches the database)."""
         if not 0 <= table_id <= MAX_TABLE_ID:
-            raise NoTable(f"There is no table #{table_id}.")
+            raise NoTable(N_("There is no table #{id}.").format(id=table_id))
         row = await self.store.get_table(table_id)
         if row is None:
-            raise NoTable(f"There is no table #{table_id}.")
+            raise NoTable(N_("There is no table #{id}.").format(id=table_id))
         return row
 
     @_reads
@@ -366,21 +367,21 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         async with live.lock:
             info = self._current(live, table_id)
             if info.status is not TableStatus.PLAYING or info.state is None:
-                raise NotAllowed("The game has not started yet.")
+                raise NotAllowed(N_("The game has not started yet."))
             if version is not None and version != info.version:
                 raise StaleAction(STALE)
             seat = info.seat_of(user_id)
             if seat is None:
-                raise NotSeated("You are not seated at this table.")
+                raise NotSeated(N_("You are not seated at this table."))
             if seat.resigned:
-                raise NotAllowed("You resigned this game; the AI plays your seat to the end.")
+                raise NotAllowed(N_("You resigned this game; the AI plays your seat to the end."))
             if seat.ai_level is not None:
-                raise NotAllowed(
-                    f"The AI is playing your seat; /{info.game_key} join takes it back."
-                )
+                raise NotAllowed(N_("The AI is playing your seat; /{game} join takes it back.")
+                                 .format(game=info.game_key))
             state = info.state
             if seat.index not in state.to_act:
-                raise NotYourTurn(f"It is not your turn; waiting for {self._waiting_for(info)}.")
+                raise NotYourTurn(N_("It is not your turn; waiting for {names}.").format(
+                    names=self._waiting_for(info)))
             try:
                 parsed = state.check_legal(seat.index, action)
                 new_state, events = state.apply(seat.index, parsed)
@@ -403,25 +404,24 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         async with live.lock:
             info = self._current(live, table_id)
             if info.status is not TableStatus.PLAYING:
-                raise NotAllowed(
-                    f"There is nothing to resign before the start; use /{info.game_key} leave."
-                )
+                raise NotAllowed(N_("There is nothing to resign before the start; use /{game} "
+                                    "leave.").format(game=info.game_key))
             seat = info.seat_of(user_id)
             if seat is None:
-                raise NotSeated("You are not seated at this table.")
+                raise NotSeated(N_("You are not seated at this table."))
             if not live.game.traits.has_ai:
-                raise NotAllowed("Nobody can play this seat for you; give the game up instead.")
+                raise NotAllowed(N_("Nobody can play this seat for you; give the game up instead."))
             if not info.policy.ai_allowed:
-                raise NotAllowed(
+                raise NotAllowed(N_(
                     "This server plays without AI players, so nobody can take your seat; the "
-                    f"host or a manager may /{info.game_key} abort the table."
-                )
+                    "host or a manager may /{game} abort the table.").format(game=info.game_key))
             if seat.resigned:
-                raise NotAllowed("You have already resigned.")
+                raise NotAllowed(N_("You have already resigned."))
             gone = seat.model_copy(update={"ai_level": seat.ai_level or "normal", "resigned": True})
             return await self._commit(
                 live, self._with_seat(info, gone), reason="resigned", actor_seat=seat.index,
-                notice=f"{seat.name} resigned; the AI plays the seat to the end.",
+                notice=N_("{name} resigned; the AI plays the seat to the end.").format(
+                    name=seat.name),
             )
 
     # -- internals: loading ------------------------------------------------------------------
@@ -505,21 +505,20 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
 
     @staticmethod
     def _closed_message(status: str) -> str:
-        return "This game is over." if status == "finished" else "This table has been closed."
+        return N_("This game is over.") if status == "finished" else N_(
+            "This table has been closed.")
 
     @staticmethod
     def _exists_message(info: TableInfo) -> str:
-        return (
-            f"There is already an open {info.game_key} table (#{info.id}) in this channel; "
-            "finish or abort it first, or open the new one in a thread."
-        )
+        return N_("There is already an open {game} table (#{id}) in this channel; finish or "
+                  "abort it first, or open the new one in a thread.").format(game=info.game_key,
+                                                                             id=info.id)
 
     @staticmethod
     def _check_host(info: TableInfo, actor_id: int, is_manager: bool, what: str) -> None:
         if actor_id != info.host_id and not is_manager:
-            raise NotAllowed(
-                f"Only the host (<@{info.host_id}>) or someone with Manage Channels may {what}."
-            )
+            raise NotAllowed(N_("Only the host (<@{host}>) or someone with Manage Channels may "
+                                "{what}.").format(host=info.host_id, what=what))
 
     @staticmethod
     def _free_seat(info: TableInfo) -> int:
@@ -529,7 +528,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         if not free:
             if kept := info.awaited:
                 raise SeatKept([(s.index, s.name) for s in kept])
-            raise NotAllowed("The table is full.")
+            raise NotAllowed(N_("The table is full."))
         return free[0]
 
     @staticmethod
@@ -540,15 +539,16 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
     @staticmethod
     def _ai_name(live: _Live, index: int) -> str:
         names = live.game.seat_names(live.info.players, live.opts)
-        where = names[index] if index < len(names) else f"Seat {index + 1}"
-        return f"AI ({where})"
+        where = names[index] if index < len(names) else N_("Seat {n}").format(n=index + 1)
+        return N_("AI ({seat})").format(seat=where)
 
     @staticmethod
     def _waiting_for(info: TableInfo) -> str:
         state = info.state
         names = {s.index: s.name for s in info.seats}
-        waiting = [names.get(i, f"seat {i + 1}") for i in (state.to_act if state else [])]
-        return ", ".join(waiting) or "nobody"
+        waiting = [names.get(i, N_("seat {n}").format(n=i + 1))
+                   for i in (state.to_act if state else [])]
+        return ", ".join(waiting) or N_("nobody")
 
     # -- internals: committing ---------------------------------------------------------------
 
@@ -644,5 +644,6 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
     def _finish_notice(info: TableInfo, winners: Sequence[int]) -> str:
         names = [s.name for s in info.seats if s.index in winners]
         if not names:
-            return "Game over."
-        return f"Game over: {' and '.join(names)} {'wins' if len(names) == 1 else 'win'}."
+            return N_("Game over.")
+        said = N_("Game over: {names} wins.") if len(names) == 1 else N_("Game over: {names} win.")
+        return said.format(names=" and ".join(names))

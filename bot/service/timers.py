@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot import render
+from bot.i18n import N_
 from bot.service.ai import choose_move
 from bot.service.errors import CannotSave
 from bot.service.live import _Live
@@ -88,7 +89,7 @@ class Timers:
                                              "lobby_deadline": None})
             await self._commit(
                 live, closed, reason="expired", end_reason="expired",
-                notice="Nobody started the game in time; the table is closed.",
+                notice=N_("Nobody started the game in time; the table is closed."),
             )
 
     async def _turn_expired(self: TableService, live: _Live, version: int) -> None:
@@ -122,17 +123,17 @@ class Timers:
                 if count >= self.timeouts_before_ai:
                     changed = seat.model_copy(update={"timeouts": count, "ai_level": "normal"})
                     reason = "seat_to_ai"
-                    notice = (
-                        f"{seat.name} timed out {self._times(count)}; the AI plays for "
-                        f"{seat.name} now. /{info.game_key} join to take the seat back."
-                    )
+                    notice = N_("{name} timed out {times}; the AI plays for {name} now. /{game} "
+                                "join to take the seat back.").format(
+                        name=seat.name, times=self._times(count), game=info.game_key)
                 else:
                     changed = seat.model_copy(update={"timeouts": count})
                     reason = "timeout"
                     # Told in the game's words from what the table may know: a discard face
                     # down is "discarded", never its card.
                     words = render.move_text(state.view(None), state.public_action(action))
-                    notice = f"{seat.name} ran out of time; the AI {words} for them."
+                    notice = N_("{name} ran out of time; the AI {move} for them.").format(
+                        name=seat.name, move=words)
                 new = self._with_seat(info, changed).model_copy(update={"state": new_state})
                 await self._commit(
                     live, new, reason=reason, events=events, actor_seat=seat.index,
@@ -153,8 +154,9 @@ class Timers:
             closed = info.model_copy(update={"status": TableStatus.ABORTED})
             await self._commit(
                 live, closed, reason="aborted", end_reason="abandoned",
-                notice=(f"{names} missed {self._times(worst)} in a row the time to play, and "
-                        "this server plays without AI players: the game ends without a result."),
+                notice=N_("{names} missed {times} in a row the time to play, and this server "
+                          "plays without AI players: the game ends without a result.").format(
+                    names=names, times=self._times(worst)),
             )
             return
         new = info
@@ -162,12 +164,12 @@ class Timers:
             new = self._with_seat(new, seat)
         await self._commit(
             live, new, reason="timeout", fresh_deadline=True,
-            notice=(f"{names} ran out of time. This server plays without AI players, so the "
-                    "turn waits for them; if the time runs out "
-                    f"{self._times(self.timeouts_before_ai - max(s.timeouts for s in counted))}"
-                    " more, the game ends without a result."),
+            notice=N_("{names} ran out of time. This server plays without AI players, so the "
+                      "turn waits for them; if the time runs out {times} more, the game ends "
+                      "without a result.").format(names=names, times=self._times(
+                          self.timeouts_before_ai - max(s.timeouts for s in counted))),
         )
 
     @staticmethod
     def _times(count: int) -> str:
-        return {1: "once", 2: "twice"}.get(count, f"{count} times")
+        return {1: N_("once"), 2: N_("twice")}.get(count, N_("{n} times").format(n=count))

@@ -200,6 +200,10 @@ class FakeDiscord:
         self.app_id = snowflake()
         self.bot_user = _user(self.app_id, "Parlour", bot=True)
         self.guild_id = snowflake()
+        self.guild_locale = "en-US"
+        """The server's preferred locale (its community language), as Discord sends it."""
+        self.locales: dict[str, str] = {}
+        """user id -> the locale of their Discord client (en-US unless set)."""
         self.users: dict[str, dict[str, Any]] = {}
         self.owner_id = self.add_user("owner")
         self.channels: dict[str, dict[str, Any]] = {}
@@ -244,9 +248,10 @@ class FakeDiscord:
         requests (interactions, messages and signals still work)."""
 
     # ------------------------------------------------------------------ world
-    def add_user(self, name: str) -> str:
+    def add_user(self, name: str, *, locale: str = "en-US") -> str:
         uid = snowflake()
         self.users[uid] = _user(uid, name)
+        self.locales[uid] = locale
         return uid
 
     def add_channel(self, name: str) -> str:
@@ -276,7 +281,8 @@ class FakeDiscord:
                 "threads": [c for c in self.channels.values() if c["type"] == 11],
                 "members": members, "emojis": [], "stickers": [], "features": [],
                 "voice_states": [], "presences": [], "premium_tier": 0,
-                "preferred_locale": "en-US", "joined_at": _now(), "system_channel_id": None,
+                "preferred_locale": self.guild_locale, "joined_at": _now(),
+                "system_channel_id": None,
                 "verification_level": 0, "default_message_notifications": 0,
                 "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0}
 
@@ -385,9 +391,11 @@ class FakeDiscord:
             "id": snowflake(), "application_id": self.app_id, "type": itype, "data": data,
             "channel_id": channel_id, "channel": self._channel_payload(channel_id),
             "token": "tok-" + snowflake(), "version": 1, "app_permissions": ALL_PERMISSIONS,
-            "locale": "en-US", "entitlements": [], "attachment_size_limit": 10_485_760}
+            "locale": self.locales.get(user_id, "en-US"), "entitlements": [],
+            "attachment_size_limit": 10_485_760}
         if channel_id in self.channels:
-            payload |= {"guild_id": self.guild_id, "guild_locale": "en-US", "context": 0,
+            payload |= {"guild_id": self.guild_id, "guild_locale": self.guild_locale,
+                        "context": 0,
                         "member": self._member(user_id),
                         "authorizing_integration_owners": {"0": self.guild_id}}
         else:

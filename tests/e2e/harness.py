@@ -227,6 +227,32 @@ async def play_until_over(runner: BotRunner, users: str | list[str], table_id: i
     raise AssertionError(f"table {table_id} not over after {max_turns} turns")
 
 
+async def play_out(runner: BotRunner, user: str, table_id: int, rng: random.Random,
+                   max_turns: int = 400) -> None:
+    """Click random offered actions for ``user`` until the game ends; a select that wants
+    several picks (Skat's two cards to lay away) gets that many."""
+    fake = runner.fake
+    for _ in range(max_turns):
+        table, choices = await my_turn(runner, user, table_id)
+        if not table.is_open:
+            return
+        by_component: dict[tuple[str, str], list[str | None]] = {}
+        for mid, cid, value in choices:
+            by_component.setdefault((mid, cid), []).append(value)
+        (mid, cid), values = rng.choice(sorted(by_component.items(), key=str))
+        if values[0] is None:
+            click = await fake.click(user, mid, cid)
+        else:
+            select = next(c for c in iter_components(fake.messages[mid])
+                          if c.get("custom_id") == cid)
+            picked = rng.sample([v for v in values if v is not None],
+                                select.get("max_values", 1))
+            click = await fake.choose(user, mid, cid, picked)
+        await fake.wait_callback(click, WAIT_S)
+        await runner.wait_table(table_id, lambda t, v=table.version: t.version > v)
+    raise AssertionError(f"table {table_id} not over after {max_turns} turns")
+
+
 def lobby_button(message: dict[str, Any], op: str) -> str:
     """The custom id of a lobby button (join, leave, ai, start) on a table message."""
     return next(c for c in custom_ids(message)

@@ -4,7 +4,7 @@ table gets them, ``/… rules`` says so, a non-manager is refused and a bad line
 from __future__ import annotations
 
 from bot.discord import custom_ids as ids
-from bot.discord.server_config import ENGLISH_ONLY, MANAGERS_ONLY
+from bot.discord.server_config import MANAGERS_ONLY
 from bot.service.server_defaults import SCOPE
 from tests.e2e.fake_discord import FakeDiscord, Interaction, custom_ids, message_text
 from tests.e2e.harness import BotRunner, lobby_button, open_table
@@ -40,7 +40,7 @@ async def test_a_managers_defaults_reach_a_members_table_and_its_rules(
 
     shown = (await fake.reply(await fake.slash(owner, "parlour config show"))).text
     assert "`/euchre`: preset `modern`, house rules `target 7, stick the dealer`" in shown, shown
-    assert "AI players: allowed" in shown and "Language: `en`" in shown
+    assert "AI players: allowed" in shown and "Language: the server's own" in shown
 
     cleared = await fake.reply(await fake.slash(owner, "parlour config game",
                                                 {"game": "euchre", "clear": True}))
@@ -100,7 +100,10 @@ async def test_timeout_and_language_are_kept_and_said_honestly(
     assert "90 s" in timeout.text
     german = await fake.reply(await fake.slash(owner, "parlour config language",
                                                {"language": "de"}))
-    assert ENGLISH_ONLY in german.text
+    assert "Saved: language `de` (Deutsch)" in german.text
+    unknown = await fake.reply(await fake.slash(owner, "parlour config language",
+                                                {"language": "xx"}))
+    assert "I don't speak `xx`" in unknown.text
     await runner.restart()
     defaults = await runner.service.server_defaults(int(fake.guild_id))
     assert (defaults.turn_timeout_s, defaults.language) == (90, "de")

@@ -70,7 +70,7 @@ async def test_invalid_defaults_are_refused_and_nothing_is_saved(harness: Harnes
     defaults = await svc.server_defaults(GUILD)
     assert defaults.game("euchre").preset == "modern"
     assert defaults.game("euchre").options == {"target": 7}
-    assert (defaults.turn_timeout_s, defaults.language) == (None, "en")
+    assert (defaults.turn_timeout_s, defaults.language) == (None, None)
     assert set(await svc.settings(SCOPE, GUILD)) == {"game:euchre"}
 
 

@@ -37,6 +37,7 @@ from bot.games.dice import scoring
 from bot.games.dice.catalogue import CATALOGUE, Row
 from bot.games.dice.engine import Engine, Phase, Table, new_table, result_text
 from bot.games.dice.options import FLAG_HELP, DiceOptions
+from bot.games.words import N_
 
 HOLDS = [Action(kind="hold", arg=",".join(str(i + 1) for i in keep))
          for n in range(1, 5) for keep in combinations(range(5), n)]
@@ -207,7 +208,7 @@ def _refusal(state: DiceState, action: Action) -> str:
 
 class DiceGame(Game[DiceState, DiceOptions]):
     key: ClassVar[str] = "dice"
-    title: ClassVar[str] = "Dice"
+    title: ClassVar[str] = N_("Dice")
     players: ClassVar[tuple[int, ...]] = tuple(range(1, 11))
     default_players: ClassVar[int] = 2
     options_model: ClassVar[type[DiceOptions]] = DiceOptions

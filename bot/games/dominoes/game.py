@@ -46,6 +46,7 @@ from bot.games.dominoes.engine import Table, rules_for
 from bot.games.dominoes.options import FLAG_HELP, DominoesOptions
 from bot.games.dominoes.report import HandReport
 from bot.games.dominoes.tiles import canon, hand_pips, is_double, is_tile
+from bot.games.words import N_
 
 
 def source_of(action: Action | str) -> str | None:
@@ -665,7 +666,7 @@ def _variant(r: Rules) -> Variant:
 
 class DominoesGame(Game[DominoesState, DominoesOptions]):
     key: ClassVar[str] = "dominoes"
-    title: ClassVar[str] = "Dominoes"
+    title: ClassVar[str] = N_("Dominoes")
     players: ClassVar[tuple[int, ...]] = tuple(range(2, 11))
     default_players: ClassVar[int] = 2
     options_model: ClassVar[type[DominoesOptions]] = DominoesOptions

@@ -9,11 +9,12 @@ from typing import Any, ClassVar
 from bot.games.base import Action, Game, InvalidOptions, Seat, Traits, View
 from bot.games.euchre.options import PRESETS, EuchreOptions
 from bot.games.euchre.rules import EuchreState, seat_names, sides_of
+from bot.games.words import N_
 
 
 class EuchreGame(Game[EuchreState, EuchreOptions]):
     key: ClassVar[str] = "euchre"
-    title: ClassVar[str] = "Euchre"
+    title: ClassVar[str] = N_("Euchre")
     players: ClassVar[tuple[int, ...]] = (2, 3, 4)
     default_players: ClassVar[int] = 4
     options_model: ClassVar[type[EuchreOptions]] = EuchreOptions
@@ -65,15 +66,20 @@ def rules_text(o: EuchreOptions) -> str:
 def _header(o: EuchreOptions) -> list[str]:
     low = "7" if o.deck == "32" else "9"
     return [
-        f"**Euchre** ({o.preset or 'custom'}): {o.deck} cards, {low} up to Ace; "
-        f"5 cards each, dealt 3-2 or 2-3. First to **{o.target}** points wins.",
+        N_("**Euchre** ({preset}): {deck} cards, {low} up to Ace; 5 cards each, dealt 3-2 or "
+           "2-3. First to **{target}** points wins.").format(
+            preset=o.preset or N_("custom"), deck=o.deck, low=low, target=o.target),
         "",
-        "**Bowers.** The Jack of trumps is the **right bower**, the best card; the Jack of the "
-        "other suit of the same colour is the **left bower**, second best, and counts as a trump "
-        "in every way (it follows trump, not its own suit). Then A K Q 10 9"
-        + (" 8 7" if o.deck == "32" else "")
-        + " of trumps. In the other suits the order is A K Q J 10 …; the same-colour suit has "
-        "lost its Jack.",
+        (N_("**Bowers.** The Jack of trumps is the **right bower**, the best card; the Jack of "
+            "the other suit of the same colour is the **left bower**, second best, and counts "
+            "as a trump in every way (it follows trump, not its own suit). Then A K Q 10 9 8 7 "
+            "of trumps. In the other suits the order is A K Q J 10 …; the same-colour suit has "
+            "lost its Jack.") if o.deck == "32" else
+         N_("**Bowers.** The Jack of trumps is the **right bower**, the best card; the Jack of "
+            "the other suit of the same colour is the **left bower**, second best, and counts "
+            "as a trump in every way (it follows trump, not its own suit). Then A K Q 10 9 of "
+            "trumps. In the other suits the order is A K Q J 10 …; the same-colour suit has "
+            "lost its Jack.")),
         "",
     ]
 
@@ -82,27 +88,30 @@ def _play_and_score(o: EuchreOptions, alone: str) -> list[str]:
     lone_euchre = str(o.alone_euchred_value)
     if not o.modern_words:
         lone_euchre = (
-            "2, the book's “general rule”"
+            N_("2, the book's “general rule”")
             if o.alone_euchred_value == 2
-            else "4, a house rule the book calls disputed"
+            else N_("4, a house rule the book calls disputed")
         )
     lines = [
-        "**Play.** The first player at the dealer's left who plays leads (two-handed: the "
-        "non-dealer). Follow suit if you can; otherwise play anything. The best trump wins, or "
-        "the best card of the suit led. The winner leads next.",
+        N_("**Play.** The first player at the dealer's left who plays leads (two-handed: the "
+           "non-dealer). Follow suit if you can; otherwise play anything. The best trump wins, "
+           "or the best card of the suit led. The winner leads next."),
         "",
-        "**Scoring.** The makers need 3 tricks. 3 or 4 tricks: "
-        f"{o.point_value}. All five, **a march**: {o.march_value}; {alone}: "
-        f"{o.lone_march_value}. Fewer than 3 and they are **euchred**: {o.euchre_value} to the "
-        f"other side (against a lone hand: {lone_euchre}). Three-handed, the maker plays against "
-        f"both others, a euchre gives {o.euchre_value} to **each**, and if both reach "
-        f"{o.target} on it, the one who first took two of the euchring tricks goes out first.",
+        N_("**Scoring.** The makers need 3 tricks. 3 or 4 tricks: {point}. All five, **a "
+           "march**: {march}; {alone}: {lone_march}. Fewer than 3 and they are **euchred**: "
+           "{euchre} to the other side (against a lone hand: {lone_euchre}). Three-handed, the "
+           "maker plays against both others, a euchre gives {euchre} to **each**, and if both "
+           "reach {target} on it, the one who first took two of the euchring tricks goes out "
+           "first.").format(point=o.point_value, march=o.march_value, alone=alone,
+                            lone_march=o.lone_march_value, euchre=o.euchre_value,
+                            lone_euchre=lone_euchre, target=o.target),
     ]
     if o.allow_defend_alone:
         lines += [
             "",
-            f"**Defending alone** (house rule): against a lone maker one defender may play "
-            f"alone too; euchring the maker alone scores {o.defend_alone_value}.",
+            N_("**Defending alone** (house rule): against a lone maker one defender may play "
+               "alone too; euchring the maker alone scores {value}.").format(
+                value=o.defend_alone_value),
         ]
     return lines
 
@@ -110,89 +119,97 @@ def _play_and_score(o: EuchreOptions, alone: str) -> list[str]:
 def _book_rules(o: EuchreOptions) -> list[str]:
     """Hoyle (1871): “I assist”, take up, play alone, bunch."""
     second = (
-        "If everyone passes, the card is turned down and there is a **second round**: in turn, "
-        "anyone may **make** another suit trump by naming it (the turned-down suit is barred). "
-        "The dealer speaks last and may name a suit or **bunch** the cards (throw the hand in)."
+        N_("If everyone passes, the card is turned down and there is a **second round**: in "
+           "turn, anyone may **make** another suit trump by naming it (the turned-down suit is "
+           "barred). The dealer speaks last and may name a suit or **bunch** the cards (throw "
+           "the hand in).")
         if o.second_round
-        else "If everyone passes, the hand is thrown in (this table plays no second round)."
+        else N_("If everyone passes, the hand is thrown in (this table plays no second round).")
     )
     if o.stick_the_dealer:
-        second += (" **Stick the dealer** (not in the book): the dealer may not bunch; he must "
-                   "name a suit.")
+        second += " " + N_("**Stick the dealer** (not in the book): the dealer may not bunch; "
+                           "he must name a suit.")
     elif o.second_round:
-        second += " If all pass twice, the hand is thrown in and the deal passes left."
+        second += " " + N_("If all pass twice, the hand is thrown in and the deal passes left.")
     alone = (
-        "**Playing alone.** Four-handed, the player who makes trump may **play alone**: his "
-        "partner lays his cards aside. Only he who “takes the responsibility” may: a dealer "
-        "ordered up by an opponent, or assisted by his partner, cannot."
+        N_("**Playing alone.** Four-handed, the player who makes trump may **play alone**: "
+           "his partner lays his cards aside. Only he who “takes the responsibility” may: a "
+           "dealer ordered up by an opponent, or assisted by his partner, cannot.")
         if o.allow_alone
-        else "**Playing alone** is not allowed at this table."
+        else N_("**Playing alone** is not allowed at this table.")
     )
     return [
         *_header(o),
-        "**Making trump.** After the deal the next card is **turned up**. Starting at the "
-        "dealer's left, each player may pass or accept its suit as trump: an opponent of the "
-        "dealer **orders it up**, the dealer's partner says **“I assist”**, and the dealer "
-        "**takes it up**. The dealer then takes the card into his hand and discards one, face "
-        "down and for good. " + second,
+        N_("**Making trump.** After the deal the next card is **turned up**. Starting at the "
+           "dealer's left, each player may pass or accept its suit as trump: an opponent of "
+           "the dealer **orders it up**, the dealer's partner says **“I assist”**, and the "
+           "dealer **takes it up**. The dealer then takes the card into his hand and discards "
+           "one, face down and for good.") + " " + second,
         "",
         alone,
         "",
-        *_play_and_score(o, "alone"),
+        *_play_and_score(o, N_("alone")),
         "",
-        "*The book and today:* Hoyle (1871) plays 32 cards to 5 points, says “I assist” for "
-        "the dealer's partner, and knows no stick-the-dealer. The `modern` preset speaks "
-        "today's words and plays 24 cards to 10.",
+        N_("*The book and today:* Hoyle (1871) plays 32 cards to 5 points, says “I assist” "
+           "for the dealer's partner, and knows no stick-the-dealer. The `modern` preset "
+           "speaks today's words and plays 24 cards to 10."),
     ]
 
 
 def _modern_rules(o: EuchreOptions) -> list[str]:
     """Today's North American words: order up, pick it up, go alone, pass."""
     second = (
-        "If everyone passes, the dealer turns the card down and there is a **second round**: "
-        "in turn, anyone may **call** another suit as trump (not the turned-down one), or pass."
+        N_("If everyone passes, the dealer turns the card down and there is a **second "
+           "round**: in turn, anyone may **call** another suit as trump (not the turned-down "
+           "one), or pass.")
         if o.second_round
-        else "If everyone passes, the hand is thrown in (this table plays no second round)."
+        else N_("If everyone passes, the hand is thrown in (this table plays no second round).")
     )
     if o.stick_the_dealer:
-        second += " **Stick the dealer** is on: the dealer may not pass; he must call a suit."
+        second += " " + N_("**Stick the dealer** is on: the dealer may not pass; he must call "
+                           "a suit.")
     elif o.second_round:
-        second += (" **Stick the dealer** is off: if everyone passes again, the hand is thrown "
-                   "in and the deal passes left.")
+        second += " " + N_("**Stick the dealer** is off: if everyone passes again, the hand is "
+                           "thrown in and the deal passes left.")
     alone = (
-        "**Going alone.** Four-handed, whoever makes trump may **go alone**: the partner sits "
-        "out the hand. Only the maker may: a dealer who was ordered up cannot."
+        N_("**Going alone.** Four-handed, whoever makes trump may **go alone**: the partner "
+           "sits out the hand. Only the maker may: a dealer who was ordered up cannot.")
         if o.allow_alone
-        else "**Going alone** is not allowed at this table."
+        else N_("**Going alone** is not allowed at this table.")
     )
     return [
         *_header(o),
-        "**Making trump.** After the deal the next card is **turned up**. Starting at the "
-        "dealer's left, each player may **pass** or **order it up** (the dealer's partner "
-        "too); the dealer may **pick it up** or **turn it down**. Once it is ordered up or "
-        "picked up, the dealer takes the card into his hand and discards one, face down. "
-        + second,
+        N_("**Making trump.** After the deal the next card is **turned up**. Starting at the "
+           "dealer's left, each player may **pass** or **order it up** (the dealer's partner "
+           "too); the dealer may **pick it up** or **turn it down**. Once it is ordered up or "
+           "picked up, the dealer takes the card into his hand and discards one, face down.")
+        + " " + second,
         "",
         alone,
         "",
-        *_play_and_score(o, "alone"),
+        *_play_and_score(o, N_("alone")),
     ]
 
 
 def _table_options(o: EuchreOptions) -> list[str]:
     """Every option of this table, so nobody has to guess the house rules."""
-    def on(flag: bool) -> str:
-        return "on" if flag else "off"
+    def on(text: str, flag: bool) -> str:
+        return (N_("{rule} on") if flag else N_("{rule} off")).format(rule=text)
 
-    first = {"first_jack": "the first Jack dealt face up", "random": "drawn at random"}
-    return [
-        "**This table** "
-        f"({o.preset or 'custom'}): {o.deck} cards; game to {o.target}; "
-        f"second round {on(o.second_round)}; stick the dealer {on(o.stick_the_dealer)}; "
-        f"alone {on(o.allow_alone)}; defending alone {on(o.allow_defend_alone)}"
-        + (f" (worth {o.defend_alone_value})" if o.allow_defend_alone else "")
-        + f"; points: 3-4 tricks {o.point_value}, march {o.march_value}, "
-        f"lone march {o.lone_march_value}, euchre {o.euchre_value}, "
-        f"lone hand euchred {o.alone_euchred_value}; first dealer: "
-        f"{first.get(o.first_dealer, o.first_dealer)}.",
+    first = {"first_jack": N_("the first Jack dealt face up"), "random": N_("drawn at random")}
+    defending = on(N_("defending alone"), o.allow_defend_alone)
+    if o.allow_defend_alone:
+        defending = N_("{rule} (worth {value})").format(rule=defending,
+                                                        value=o.defend_alone_value)
+    parts = [
+        N_("{n} cards").format(n=o.deck), N_("game to {n}").format(n=o.target),
+        on(N_("second round"), o.second_round), on(N_("stick the dealer"), o.stick_the_dealer),
+        on(N_("alone"), o.allow_alone), defending,
+        N_("points: 3-4 tricks {point}, march {march}, lone march {lone_march}, euchre "
+           "{euchre}, lone hand euchred {lone_euchre}").format(
+            point=o.point_value, march=o.march_value, lone_march=o.lone_march_value,
+            euchre=o.euchre_value, lone_euchre=o.alone_euchred_value),
+        N_("first dealer: {how}").format(how=first.get(o.first_dealer, o.first_dealer)),
     ]
+    return [N_("**This table** ({preset}): {parts}.").format(preset=o.preset or N_("custom"),
+                                                            parts="; ".join(parts))]

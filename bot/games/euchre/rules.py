@@ -49,6 +49,7 @@ from bot.games.base import (
 from bot.games.cards import SUIT_SYMBOL, Card, deck, pretty, shuffled, suit
 from bot.games.euchre.options import EuchreOptions
 from bot.games.euchre.ranking import legal_plays, trick_winner
+from bot.games.words import N_
 
 Phase = Literal["bid1", "discard", "bid2", "defend", "play", "over"]
 TurnUpState = Literal["table", "taken", "turned_down", "set_aside"]
@@ -58,8 +59,8 @@ HAND_SIZE = 5
 TRICKS = 5
 
 
-_SEAT_NAMES = {2: ("North", "South"), 3: ("North", "East", "West")}
-_FOUR_NAMES = ("North", "East", "South", "West")
+_SEAT_NAMES = {2: (N_("North"), N_("South")), 3: (N_("North"), N_("East"), N_("West"))}
+_FOUR_NAMES = (N_("North"), N_("East"), N_("South"), N_("West"))
 
 
 def seat_names(players: int) -> list[str]:
@@ -528,7 +529,7 @@ class EuchreState(State):
                 kind="discard_card",
                 seat=seat,
                 private_to=seat,
-                text=f"You discarded the {pretty(action.arg)}.",
+                text=N_("You discarded the {card}.").format(card=pretty(action.arg)),
                 data={"card": action.arg},
             ),
         ]
@@ -660,10 +661,15 @@ class EuchreState(State):
         if makers == TRICKS:
             pts = o.lone_march_value if lone else o.march_value
             gained[maker_side] = pts
-            text = f"{who} march{'es' if n != 4 else ''}{' alone' if lone else ''}: {pts} points."
+            said = ((N_("{side} march alone: {points} points.") if lone
+                     else N_("{side} march: {points} points.")) if n == 4 else
+                    N_("{side} marches: {points} points."))
+            text = said.format(side=who, points=pts)
         elif makers >= 3:
             gained[maker_side] = o.point_value
-            text = f"{who} make{'s' if n != 4 else ''} {makers} tricks: {_pts(o.point_value)}."
+            said = (N_("{side} make {tricks} tricks: {points}.") if n == 4
+                    else N_("{side} makes {tricks} tricks: {points}."))
+            text = said.format(side=who, tricks=makers, points=_pts(o.point_value))
         else:
             if self.defender_alone is not None:
                 pts = o.defend_alone_value
@@ -674,9 +680,17 @@ class EuchreState(State):
             defenders = [side for side in range(len(self.scores)) if side != maker_side]
             for side in defenders:
                 gained[side] = pts
-            each = " each" if len(defenders) > 1 else ""
-            them = " and ".join(side_name(s, n) for s in defenders)
-            text = f"{who} {'is' if n != 4 else 'are'} euchred: {_pts(pts)} to {them}{each}."
+            them = N_("{names} and {last}").format(
+                names=", ".join(side_name(s, n) for s in defenders[:-1]),
+                last=side_name(defenders[-1], n)) if len(defenders) > 1 else side_name(
+                    defenders[0], n)
+            if len(defenders) > 1:
+                said = (N_("{side} are euchred: {points} to {them} each.") if n == 4
+                        else N_("{side} is euchred: {points} to {them} each."))
+            else:
+                said = (N_("{side} are euchred: {points} to {them}.") if n == 4
+                        else N_("{side} is euchred: {points} to {them}."))
+            text = said.format(side=who, points=_pts(pts), them=them)
         scores = [a + b for a, b in zip(self.scores, gained, strict=True)]
         sides = len(self.scores)
         hands_won = (list(self.hands_won) + [0] * sides)[:sides]
@@ -732,16 +746,17 @@ class EuchreState(State):
             # three-handed, both defenders out on the same euchre (L1592)
             winner = self._first_to_two_tricks(reached)
             others = " and ".join(side_name(s, n) for s in reached)
-            lines.append(
-                f"{others} both reach {self.options.target}; {side_name(winner, n)} took two "
-                "of the euchring tricks first and goes out first."
-            )
+            lines.append(N_("{sides} both reach {target}; {side} took two of the euchring "
+                            "tricks first and goes out first.").format(
+                sides=others, target=self.options.target, side=side_name(winner, n)))
         if n == 3:
             rest = ", ".join(f"{side_name(s, n)} {v}" for s, v in enumerate(scores) if s != winner)
-            head = f"{side_name(winner, n)} wins with {scores[winner]} ({rest})"
+            head = N_("{side} wins with {score} ({rest})").format(
+                side=side_name(winner, n), score=scores[winner], rest=rest)
         else:
-            verb = "win" if n == 4 else "wins"
-            head = f"{side_name(winner, n)} {verb} {scores[winner]}-{scores[1 - winner]}"
+            said = N_("{side} win {score}-{other}") if n == 4 else N_("{side} wins {score}-{other}")
+            head = said.format(side=side_name(winner, n), score=scores[winner],
+                               other=scores[1 - winner])
         return winner, [head, *lines]
 
     def _first_to_two_tricks(self, candidates: Sequence[int]) -> int:
@@ -820,7 +835,7 @@ class EuchreState(State):
 
 
 def _pts(v: int) -> str:
-    return f"{v} point{'s' if v != 1 else ''}"
+    return (N_("{n} point") if v == 1 else N_("{n} points")).format(n=v)
 
 
 def first_dealer(players: int, options: EuchreOptions, seed: int) -> Seat:

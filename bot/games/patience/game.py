@@ -58,6 +58,7 @@ from bot.games.patience.catalogue import CATALOGUE, rules_for
 from bot.games.patience.engine import Board, Rules, face
 from bot.games.patience.options import FLAG_HELP, PatienceOptions
 from bot.games.patience.special import HOOKS, do_merci, do_tuck, merci_actions, tuck_actions
+from bot.games.words import N_
 
 PATIENCE_RANKS = "A23456789TJQK"
 DAILY_BUDGET = 20_000
@@ -335,7 +336,7 @@ def _freeze(state: PatienceState, board: Board, moves: int, forced: list[str]) -
 
 class PatienceGame(Game[PatienceState, PatienceOptions]):
     key: ClassVar[str] = "patience"
-    title: ClassVar[str] = "Patience"
+    title: ClassVar[str] = N_("Patience")
     players: ClassVar[tuple[int, ...]] = (1,)
     default_players: ClassVar[int] = 1
     options_model: ClassVar[type[PatienceOptions]] = PatienceOptions

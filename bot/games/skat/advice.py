@@ -30,9 +30,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.games.cards import SUITS, Card, pretty_all
-from bot.games.skat.contracts import CARD_POINTS, JACKS, SUIT_WORD, Contract
+from bot.games.skat.contracts import CARD_POINTS, JACKS, KIND_NAME, SUIT_WORD, Contract
 from bot.games.skat.options import SkatOptions
 from bot.games.skat.scoring import score_game
+from bot.games.words import N_
 
 PLAIN_RANKS = "ATKQ987"
 """A plain suit high to low in trump games (the Jack belongs to the trumps)."""
@@ -57,19 +58,26 @@ class GameValue:
     """``with 2, game 3: Club Solo 36`` (the book's way of saying it)."""
 
 
+NONE = N_("none")
+"""Said where a count has no cards."""
+
+
 def contract_value(contract: Contract, cards: Sequence[Card], options: SkatOptions) -> GameValue:
     """The value of ``contract`` counted on ``cards``, won at game plus its announced levels."""
     if contract.is_null:
         value = contract.null_value
-        return GameValue(contract, None, 0, 0, 0, value, f"{contract.label} {value}")
+        return GameValue(contract, None, 0, 0, 0, value,
+                         N_("{game} {value}").format(game=contract.label, value=value))
     # A won game at the plain level: 61 points, some but not all tricks.
     score = score_game(contract, options, cards12=list(cards), points=61, tricks=5, won=True)
-    parts = [f"{'with' if score.with_matadors else 'without'} {score.matadors}"]
+    parts = [(N_("with {n}") if score.with_matadors else N_("without {n}")).format(
+        n=score.matadors)]
     running = score.matadors
     for level in score.levels:
         running += 1
-        parts.append(f"{level} {running}")
-    text = f"{', '.join(parts)}: {contract.label} {score.raw}"
+        parts.append(N_("{level} {n}").format(level=level, n=running))
+    text = N_("{levels}: {game} {value}").format(levels=", ".join(parts), game=contract.label,
+                                                  value=score.raw)
     return GameValue(contract, score.with_matadors, score.matadors, score.multiplier,
                      score.unit, score.raw, text)
 
@@ -157,9 +165,10 @@ def tourne_verdict(cards: Sequence[Card]) -> Verdict:
     guarded = [s for s in SUITS if is_guarded(cards, s)]
     n = len(counted)
     safe = n >= TOURNE_COUNT and len(guarded) >= 3
-    detail = (f"Jacks and Aces {n} ({pretty_all(counted) or 'none'}), "
-              f"{len(guarded)} suit{'s' if len(guarded) != 1 else ''} guarded")
-    return Verdict("Tourne", n, TOURNE_COUNT, safe, detail)
+    said = (N_("Jacks and Aces {n} ({cards}), {guarded} suit guarded") if len(guarded) == 1
+            else N_("Jacks and Aces {n} ({cards}), {guarded} suits guarded"))
+    detail = said.format(n=n, cards=pretty_all(counted) or NONE, guarded=len(guarded))
+    return Verdict(KIND_NAME["tourne"], n, TOURNE_COUNT, safe, detail)
 
 
 def solo_count(cards: Sequence[Card], suit: str) -> tuple[int, list[Card]]:
@@ -172,8 +181,10 @@ def solo_verdict(cards: Sequence[Card]) -> Verdict:
     """The best suit's Solo count (ties go to the higher suit, the more valuable game)."""
     best = max(SUITS, key=lambda s: (solo_count(cards, s)[0], -SUITS.index(s)))
     n, counted = solo_count(cards, best)
-    detail = f"trumps and winning Aces and Tens {n} ({pretty_all(counted)})"
-    return Verdict(f"{SUIT_WORD[best]} Solo", n, SOLO_COUNT, n >= SOLO_COUNT, detail)
+    detail = N_("trumps and winning Aces and Tens {n} ({cards})").format(
+        n=n, cards=pretty_all(counted))
+    game = N_("{suit} {kind}").format(suit=SUIT_WORD[best], kind=KIND_NAME["solo"])
+    return Verdict(game, n, SOLO_COUNT, n >= SOLO_COUNT, detail)
 
 
 def nearly_established(cards: Sequence[Card]) -> list[str]:
@@ -185,9 +196,10 @@ def guck_verdict(cards: Sequence[Card]) -> Verdict:
     suits = nearly_established(cards)
     n = len(counted)
     safe = n >= GUCK_COUNT and bool(suits)
-    est = ", ".join(SUIT_WORD[s] for s in suits) or "no suit"
-    detail = f"Jacks and Aces {n} ({pretty_all(counted) or 'none'}); nearly established: {est}"
-    return Verdict("Guckser or Tourne Grand", n, GUCK_COUNT, safe, detail)
+    est = ", ".join(SUIT_WORD[s] for s in suits) or N_("no suit")
+    detail = N_("Jacks and Aces {n} ({cards}); nearly established: {suits}").format(
+        n=n, cards=pretty_all(counted) or NONE, suits=est)
+    return Verdict(N_("Guckser or Tourne Grand"), n, GUCK_COUNT, safe, detail)
 
 
 def grand_verdict(cards: Sequence[Card]) -> Verdict:
@@ -199,10 +211,13 @@ def grand_verdict(cards: Sequence[Card]) -> Verdict:
     n = len(winners)
     allowed = 0 if len(losing) >= 4 else 10
     safe = n >= GRAND_COUNT and lost_points <= allowed
-    detail = (f"winning Jacks and sure tricks {n} ({pretty_all(winners) or 'none'}); "
-              f"{len(losing)} losing card{'s' if len(losing) != 1 else ''} with {lost_points} "
-              f"points (at most {allowed})")
-    return Verdict("Solo Grand", n, GRAND_COUNT, safe, detail)
+    said = (N_("winning Jacks and sure tricks {n} ({cards}); {losing} losing card with "
+               "{points} points (at most {allowed})") if len(losing) == 1 else
+            N_("winning Jacks and sure tricks {n} ({cards}); {losing} losing cards with "
+               "{points} points (at most {allowed})"))
+    detail = said.format(n=n, cards=pretty_all(winners) or NONE, losing=len(losing),
+                         points=lost_points, allowed=allowed)
+    return Verdict(KIND_NAME["solo_grand"], n, GRAND_COUNT, safe, detail)
 
 
 def safe_counts(cards: Sequence[Card]) -> list[Verdict]:

@@ -14,6 +14,7 @@ from typing import Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from bot.games.cards import SUITS, Card
+from bot.games.words import N_
 
 Kind = Literal[
     # classic (1908)
@@ -46,14 +47,17 @@ GRAND_UNITS = {"tourne_grand": 12, "guck_grand": 12, "solo_grand": 16, "open_gra
                "grand": 24}
 CLASSIC_NULL_VALUES = {"nullo": 20, "guck_nullo": 20, "open_nullo": 40, "revolution": 60}
 
-SUIT_WORD = {"C": "Club", "S": "Spade", "H": "Heart", "D": "Diamond"}
-SUIT_PLURAL = {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds"}
+SUIT_WORD = {"C": N_("Club"), "S": N_("Spade"), "H": N_("Heart"), "D": N_("Diamond")}
+SUIT_PLURAL = {"C": N_("Clubs"), "S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds")}
 KIND_NAME = {
-    "frage": "Frage", "tourne": "Tourne", "solo": "Solo", "tourne_grand": "Tourne Grand",
-    "guck_grand": "Guckser Grand", "solo_grand": "Solo Grand", "open_grand": "Open Grand",
-    "nullo": "Nullo", "guck_nullo": "Guckser Nullo", "open_nullo": "Open Nullo",
-    "revolution": "Revolution", "grand": "Grand", "null": "Null", "ramsch": "Ramsch",
+    "frage": N_("Frage"), "tourne": N_("Tourne"), "solo": N_("Solo"),
+    "tourne_grand": N_("Tourne Grand"), "guck_grand": N_("Guckser Grand"),
+    "solo_grand": N_("Solo Grand"), "open_grand": N_("Open Grand"), "nullo": N_("Nullo"),
+    "guck_nullo": N_("Guckser Nullo"), "open_nullo": N_("Open Nullo"),
+    "revolution": N_("Revolution"), "grand": N_("Grand"), "null": N_("Null"),
+    "ramsch": N_("Ramsch"),
 }
+ANNOUNCED = (N_("schneider"), N_("schwarz"))
 
 
 def card_points(card: Card) -> int:
@@ -256,20 +260,21 @@ class Contract(BaseModel):
     def label(self) -> str:
         """How players say it: ``Club Solo, schneider announced``, ``Grand Hand ouvert``."""
         if self.kind in CLASSIC_SUIT_UNITS and self.suit:
-            name = f"{SUIT_WORD[self.suit]} {KIND_NAME[self.kind]}"
+            name = N_("{suit} {kind}").format(suit=SUIT_WORD[self.suit],
+                                              kind=KIND_NAME[self.kind])
         elif self.kind == "suit" and self.suit:
             name = SUIT_PLURAL[self.suit]
         else:
             name = KIND_NAME[self.kind]
         if self.kind in ("suit", "grand", "null"):
             if self.ouvert:
-                name += " ouvert"
+                name = N_("{game} ouvert").format(game=name)
             if self.hand:
-                name += " Hand"
+                name = N_("{game} Hand").format(game=name)
         if self.passt_nicht:
-            name += " (passt nicht)"
+            name = N_("{game} (passt nicht)").format(game=name)
         if self.announced:
-            name += f", {self.announced} announced"
+            name = N_("{game}, {level} announced").format(game=name, level=self.announced)
         return name
 
 

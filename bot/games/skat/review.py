@@ -40,6 +40,7 @@ from bot.games.skat.dds import Search
 from bot.games.skat.options import SkatOptions
 from bot.games.skat.rules import FULL_DECK, ROLE_NAMES, DealResult, card_key
 from bot.games.skat.scoring import score_game
+from bot.games.words import N_
 
 Seat = int
 Play = tuple[Seat, Card]
@@ -100,19 +101,19 @@ class ClaimReview:
 
 
 _NO_REVIEW = {
-    "conceded": "the Player gave up, so the cards left in hand were never shown.",
-    "conceded by the opponents": "the opponents gave up, so the cards left in hand were "
-                                 "never shown.",
-    "surrendered": "the Tourne Player threw his hand down before the second trick, so the "
-                   "cards were never shown.",
-    "wrong claim of the rest": "the claim was wrong, the rules gave every remaining trick to "
-                               "the other side, and the other hands were never shown.",
-    "wrong claim (rule 9)": "the Player claimed his game wrongly, the rules gave the rest to "
-                            "the opponents, and their last cards were never shown.",
-    "wrong claim (rule 10)": "the opponent's claim was wrong, and the other hands were never "
-                             "shown.",
-    "claim of defeat": "an opponent claimed the Player beaten, the rules gave the rest to the "
-                       "Player, and the other hands were never shown.",
+    "conceded": N_("the Player gave up, so the cards left in hand were never shown."),
+    "conceded by the opponents": N_("the opponents gave up, so the cards left in hand were "
+                                 "never shown."),
+    "surrendered": N_("the Tourne Player threw his hand down before the second trick, so the "
+                   "cards were never shown."),
+    "wrong claim of the rest": N_("the claim was wrong, the rules gave every remaining trick to "
+                               "the other side, and the other hands were never shown."),
+    "wrong claim (rule 9)": N_("the Player claimed his game wrongly, the rules gave the rest to "
+                            "the opponents, and their last cards were never shown."),
+    "wrong claim (rule 10)": N_("the opponent's claim was wrong, and the other hands were never "
+                             "shown."),
+    "claim of defeat": N_("an opponent claimed the Player beaten, the rules gave the rest to the "
+                       "Player, and the other hands were never shown."),
 }
 _CLAIMED = {"rest claimed": "rest", "claimed won": "game", "claimed beaten": "beaten"}
 
@@ -121,17 +122,18 @@ def early_reason(result: DealResult, contract: Contract) -> str:
     """Why a deal that ended before the last trick gets no review, in a player's words."""
     if result.ended == "stopped early":
         if contract.is_null:
-            return ("a Null ends at the Player's first trick, so the cards left in hand were "
-                    "never shown.")
-        return ("an announced schwarz ends at the opponents' first trick, so the cards left "
-                "in hand were never shown.")
+            return N_("a Null ends at the Player's first trick, so the cards left in hand were "
+                      "never shown.")
+        return N_("an announced schwarz ends at the opponents' first trick, so the cards left "
+                  "in hand were never shown.")
     if result.ended in _CLAIMED:
         if result.claimant is not None and result.claimant != result.declarer:
-            return ("an opponent claimed with his own cards laid open; the Player's last cards "
-                    "were never shown.")
-        return "the claimant's cards were not laid open, so the cards left were never shown."
-    return _NO_REVIEW.get(result.ended, f"the deal ended early ({result.ended}), so some "
-                          "cards were never shown.")
+            return N_("an opponent claimed with his own cards laid open; the Player's last "
+                      "cards were never shown.")
+        return N_("the claimant's cards were not laid open, so the cards left were never "
+                  "shown.")
+    return _NO_REVIEW.get(result.ended, N_("the deal ended early ({how}), so some cards were "
+                                           "never shown.").format(how=result.ended))
 
 
 class _Position:
@@ -169,9 +171,9 @@ def review_deal(result: DealResult, options: SkatOptions, *,
                 stop: Callable[[], bool] | None = None) -> DealReview:
     """What a double-dummy search says about the finished deal ``result``."""
     if result.contract == "ramsch":
-        return DealReview(False, "Ramsch has no Player to review.")
+        return DealReview(False, N_("Ramsch has no Player to review."))
     if result.contract is None or result.declarer is None:
-        return DealReview(False, "There was no Player in this deal.")
+        return DealReview(False, N_("There was no Player in this deal."))
     contract = Contract.parse(result.contract)
     if len(result.tricks) != 10:
         if (result.ended in _CLAIMED and result.claimant == result.declarer
@@ -201,7 +203,7 @@ def review_deal(result: DealResult, options: SkatOptions, *,
         return DealReview(True, declarer=decl, contract=contract.code, label=contract.label,
                           could_win=could, won=won, turns=turns)
     if contract.schwarz_announced:
-        return DealReview(False, "An announced schwarz is decided by tricks, not points.")
+        return DealReview(False, N_("An announced schwarz is decided by tricks, not points."))
     skat = result.laid_away or result.skat
     skat_points = points_of(list(skat))
     threshold = options.schneider_threshold
@@ -258,7 +260,8 @@ def _review_claim(result: DealResult, options: SkatOptions, contract: Contract,
     hidden = [s for s in order if s not in shown]
     sizes = {s: 10 - sum(1 for p, _ in plays if p == s) for s in hidden}
     if sum(sizes.values()) != len(unseen):
-        return DealReview(False, "The cards of this deal do not add up; it cannot be reviewed.",
+        return DealReview(False, N_("The cards of this deal do not add up; it cannot be "
+                                    "reviewed."),
                           declarer=decl, contract=contract.code, label=contract.label)
     trick = list(result.unfinished)
     if trick:
@@ -450,7 +453,7 @@ def review_lines(review: DealReview, roles: list[Seat],
                  names: list[str] | None = None) -> list[str]:
     """The review in words, with players' names where given (else Vorhand/Mittelhand...)."""
     if not review.available:
-        return [f"No review: {review.reason}"]
+        return [N_("No review: {reason}").format(reason=review.reason)]
 
     def who(seat: Seat) -> str:
         if names is not None and seat < len(names):
@@ -463,51 +466,68 @@ def review_lines(review: DealReview, roles: list[Seat],
         return _claim_lines(review.claim, review, who)
     lines: list[str] = []
     if Contract.parse(review.contract).is_null:
-        verdict = "could lose every trick" if review.could_win else "could be made to take a trick"
-        lines.append(f"With all cards open, {player}'s {review.label} {verdict} "
-                     "against best defence.")
+        said = (N_("With all cards open, {player}'s {game} could lose every trick against "
+                   "best defence.") if review.could_win else
+                N_("With all cards open, {player}'s {game} could be made to take a trick "
+                   "against best defence."))
+        lines.append(said.format(player=player, game=review.label))
     else:
         if review.target > 120 - 1:
-            lines.append(f"{player}'s {review.label} could not cover the bid short of schwarz: "
-                         "an overbid from the start.")
+            lines.append(N_("{player}'s {game} could not cover the bid short of schwarz: an "
+                            "overbid from the start.").format(player=player, game=review.label))
             return lines
-        goal = "61" if review.target == 61 else f"{review.target} (schneider"
-        if review.target != 61:
-            goal += ", to cover the bid)" if review.for_bid else " announced)"
-        verdict = "could reach" if review.could_win else "could not reach"
-        line = (f"With all cards open, {player}'s {review.label} {verdict} {goal} "
-                "against best defence")
-        if review.could_schneider and review.target == 61:
-            line += ", even schneider"
-        lines.append(line + ".")
+        goal = "61" if review.target == 61 else (
+            N_("{points} (schneider, to cover the bid)") if review.for_bid
+            else N_("{points} (schneider announced)")).format(points=review.target)
+        if review.could_win:
+            said = (N_("With all cards open, {player}'s {game} could reach {goal} against best "
+                       "defence, even schneider.")
+                    if review.could_schneider and review.target == 61 else
+                    N_("With all cards open, {player}'s {game} could reach {goal} against best "
+                       "defence."))
+        else:
+            said = (N_("With all cards open, {player}'s {game} could not reach {goal} against "
+                       "best defence, even schneider.")
+                    if review.could_schneider and review.target == 61 else
+                    N_("With all cards open, {player}'s {game} could not reach {goal} against "
+                       "best defence."))
+        lines.append(said.format(player=player, game=review.label, goal=goal))
     for t in review.turns:
         card = pretty(t.card)
         if t.seat == review.declarer:
-            lines.append(f"Trick {t.trick}: {who(t.seat)}'s {card} let the game slip away.")
+            said = N_("Trick {n}: {player}'s {card} let the game slip away.")
         else:
-            lines.append(f"Trick {t.trick}: {who(t.seat)}'s {card} let the Player through.")
+            said = N_("Trick {n}: {player}'s {card} let the Player through.")
+        lines.append(said.format(n=t.trick, player=who(t.seat), card=card))
     if not review.turns and review.could_win is not None:
-        lines.append("Nobody's card changed that: the cards decided this deal.")
+        lines.append(N_("Nobody's card changed that: the cards decided this deal."))
     return lines
 
 
 def _claim_lines(claim: ClaimReview, review: DealReview, who: Callable[[Seat], str]
                  ) -> list[str]:
     claimant = who(claim.claimant)
-    what = {"rest": "every remaining trick", "game": f"his {review.label} won",
-            "beaten": "that the Player must take a trick"}[claim.claimed]
+    what = {"rest": N_("every remaining trick"),
+            "game": N_("his {game} won").format(game=review.label),
+            "beaten": N_("that the Player must take a trick")}[claim.claimed]
     cards = " ".join(pretty(c) for c in claim.shown)
-    lines = [f"{claimant} laid down {cards} and claimed {what}."]
-    ways = f"{claim.lies} way{'s' if claim.lies != 1 else ''}"
+    lines = [N_("{player} laid down {cards} and claimed {what}.").format(
+        player=claimant, cards=cards, what=what)]
+    ways = (N_("{n} way") if claim.lies == 1 else N_("{n} ways")).format(n=claim.lies)
     if claim.unseen == 0:
-        lines.append("Every card was known by then, so the claim was certain.")
+        lines.append(N_("Every card was known by then, so the claim was certain."))
     elif claim.beaten_by == 0:
-        whose = f"{claimant}'s cards alone" if claim.claimant == review.declarer else "It"
-        lines.append(f"{whose} did it: the claim held however the {claim.unseen} cards nobody "
-                     f"saw lay ({ways} they could, given who had shown out of a suit).")
+        said = (N_("{player}'s cards alone did it: the claim held however the {unseen} cards "
+                   "nobody saw lay ({ways} they could, given who had shown out of a suit).")
+                if claim.claimant == review.declarer else
+                N_("It did it: the claim held however the {unseen} cards nobody saw lay ({ways} "
+                   "they could, given who had shown out of a suit)."))
+        lines.append(said.format(player=claimant, unseen=claim.unseen, ways=ways))
     else:
-        lines.append(f"It held as the cards lay, but not against every lie of the "
-                     f"{claim.unseen} cards nobody saw: {claim.beaten_by} of the {ways} they "
-                     "could lie would have beaten it.")
-    lines.append("The play before the claim is not reviewed: the other hands were never shown.")
+        lines.append(N_("It held as the cards lay, but not against every lie of the {unseen} "
+                        "cards nobody saw: {beaten} of the {ways} they could lie would have "
+                        "beaten it.").format(unseen=claim.unseen, beaten=claim.beaten_by,
+                                             ways=ways))
+    lines.append(N_("The play before the claim is not reviewed: the other hands were never "
+                    "shown."))
     return lines

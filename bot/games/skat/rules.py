@@ -63,10 +63,11 @@ from bot.games.skat.contracts import SKAT_RANKS, Contract, card_order, matadors,
 from bot.games.skat.options import RuleSet, SkatOptions
 from bot.games.skat.scoring import RamschScore, SkatScore, score_game, score_ramsch
 from bot.games.skat.sheet import SheetEntry, SkatScoreSheet, seeger_bonus
+from bot.games.words import N_
 
 Phase = Literal["bid", "skat", "tourne_first", "tourne_jack", "discard", "declare", "kontra",
                 "play", "over"]
-ROLE_NAMES = ("Vorhand", "Mittelhand", "Hinterhand")
+ROLE_NAMES = (N_("Vorhand"), N_("Mittelhand"), N_("Hinterhand"))
 
 
 def seat_names(players: int) -> list[str]:
@@ -344,9 +345,9 @@ class SkatState(State):
         """`State.check_legal` with the same refusals, judged on ``(kind, arg)`` pairs."""
         parsed = self.normalise(Action.parse(action))
         if seat not in self.to_act:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(N_("It is not your turn."))
         if (parsed.kind, parsed.arg) not in self._legal(seat):
-            raise IllegalAction(f"`{parsed}` is not a legal move now.")
+            raise IllegalAction(N_("`{move}` is not a legal move now.").format(move=parsed))
         return parsed
 
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
@@ -409,7 +410,7 @@ class SkatState(State):
         events.append(self._ev("thrown_in", "All passed: the deal is thrown in."))
         # Nobody looked at the skat of a thrown-in deal: it stays hidden, like the hands.
         result = DealResult(number=self.deal_no + 1, dealer=self.dealer, roles=self.roles,
-                            skat=[], ended="thrown in", text="Thrown in: all passed.",
+                            skat=[], ended="thrown in", text=N_("Thrown in: all passed."),
                             deltas=[0] * self.players, bonus=[0] * self.players)
         return self._record(result, events)
 
@@ -433,7 +434,8 @@ class SkatState(State):
             i = 0 if a.arg == "left" else 1
             peek = self.skat[i]
             ev = self._ev("tourne", f"{who} lifts the {a.arg} skat card (Tourne).", seat)
-            private = self._ev("peek", f"You see {pretty(peek)}.", seat, private=True, card=peek)
+            private = self._ev("peek", N_("You see {card}.").format(card=pretty(peek)), seat,
+                               private=True, card=peek)
             return _evolve(self, {"phase": "tourne_first", "peek": peek}), [ev, private]
         if a.kind == "guck":
             kind = "guck_grand" if a.arg == "grand" else "guck_nullo"
@@ -482,7 +484,8 @@ class SkatState(State):
         assert seat is not None
         hands = [list(h) for h in self.hands]
         hands[seat] = hands[seat] + list(self.skat)
-        events.append(self._ev("skat_seen", f"The skat: {pretty_all(self.skat)}.", seat,
+        events.append(self._ev("skat_seen",
+                               N_("The skat: {cards}.").format(cards=pretty_all(self.skat)), seat,
                                private=True, cards=list(self.skat)))
         return _evolve(self, {"hands": hands, "picked_up": True,
                               "phase": "discard"}), events
@@ -494,8 +497,8 @@ class SkatState(State):
         hands = [list(h) for h in self.hands]
         hands[seat] = [c for c in hands[seat] if c not in cards]
         ev = self._ev("discard", f"{self.role_of(seat)} lays away two cards.", seat)
-        mine = self._ev("laid_away", f"You lay away {pretty_all(cards)}.", seat, private=True,
-                        cards=cards)
+        mine = self._ev("laid_away", N_("You lay away {cards}.").format(cards=pretty_all(cards)),
+                        seat, private=True, cards=cards)
         st = _evolve(self, {"hands": hands, "laid_away": cards})
         if self.contract is not None:  # Tourne and Guckser were named before the pickup
             return st._start_play([ev, mine])
@@ -717,7 +720,8 @@ class SkatState(State):
             for s, v in ramsch.entries.items():
                 deltas[s] += v
             points = ", ".join(f"{seat_names(n)[s]} {p}" for s, p in ramsch.points.items())
-            text = f"{ramsch.text} (card points: {points})"
+            text = N_("{ramsch} (card points: {points})").format(ramsch=ramsch.text,
+                                                                 points=points)
         else:
             decl = self.declarer
             assert decl is not None
@@ -748,9 +752,11 @@ class SkatState(State):
                 deltas[penalty] -= score.entry  # NASL 10 and 15: the erring opponent pays
             if self.options.score_sheet == "seeger_fabian":
                 bonus = seeger_bonus(n, decl, self.defenders(), score.won)
-            who = f"{seat_names(n)[decl]} ({self.role_of(decl)})"
-            counted = "" if contract.is_null else f", {pts} card points"
-            text = f"{who}: {contract.label}{counted}. {score.text}"
+            who = N_("{name} ({role})").format(name=seat_names(n)[decl],
+                                               role=self.role_of(decl))
+            said = (N_("{who}: {game}. {score}") if contract.is_null
+                    else N_("{who}: {game}, {points} card points. {score}"))
+            text = said.format(who=who, game=contract.label, points=pts, score=score.text)
         shown: dict[Seat, list[Card]] = {}
         if contract.is_open and self.declarer is not None and len(tricks) < 10:
             shown[self.declarer] = sorted(self.hands[self.declarer], key=card_key)
@@ -874,15 +880,18 @@ class SkatState(State):
         points = self.sheet.settlement() if self.options.settlement == "prove_score" else totals
         ranks = [1 + sum(1 for q in points if q > p) for p in points]
         names = seat_names(self.players)
-        lines = [f"Deal {e.deal}: {e.text}" for e in self.sheet.entries]
-        lines.append("Totals: " + ", ".join(f"{names[i]} {t:+d}" for i, t in enumerate(totals)))
+        lines = [N_("Deal {n}: {line}").format(n=e.deal, line=e.text)
+                 for e in self.sheet.entries]
+        lines.append(N_("Totals: {totals}").format(totals=", ".join(
+            f"{names[i]} {t:+d}" for i, t in enumerate(totals))))
         if self.options.settlement == "prove_score":
-            lines.append("Proving the score: " + ", ".join(
-                f"{names[i]} {p:+d}" for i, p in enumerate(points)))
+            lines.append(N_("Proving the score: {totals}").format(totals=", ".join(
+                f"{names[i]} {p:+d}" for i, p in enumerate(points))))
         if self.options.point_stake:
             stake = self.options.point_stake
-            lines.append(f"At {stake:g} a point: " + ", ".join(
-                f"{names[i]} {p * stake:+.2f}" for i, p in enumerate(points)))
+            money = ", ".join(f"{names[i]} {p * stake:+.2f}" for i, p in enumerate(points))
+            lines.append(N_("At {stake} a point: {totals}").format(stake=f"{stake:g}",
+                                                                   totals=money))
         return Outcome(points=[float(p) for p in points], ranks=ranks,
                        tallies={"list_points": [float(t) for t in totals]},
                        winners=[i for i, r in enumerate(ranks) if r == 1], lines=lines)
@@ -969,7 +978,7 @@ def _action(kind: str, arg: str) -> Action:
 def _canonical_discard(a: Action) -> Action:
     cards = a.arg.split(",")
     if len(cards) != 2 or any(c not in DECK_INDEX for c in cards):
-        raise IllegalAction("Lay away exactly two of your cards, e.g. `discard:CJ,HT`.")
+        raise IllegalAction(N_("Lay away exactly two of your cards, e.g. `discard:CJ,HT`."))
     return act("discard", ",".join(sorted(cards, key=card_key)))
 
 

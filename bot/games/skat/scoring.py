@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.games.cards import Card
 from bot.games.skat.contracts import Contract, matadors
 from bot.games.skat.options import SkatOptions
+from bot.games.words import N_
 
 
 class SkatScore(BaseModel):
@@ -55,15 +56,15 @@ def _loss_factor(contract: Contract, options: SkatOptions, *, overbid: bool,
     the book values without the passt-nicht doubling ([A-5]). A passt nicht lost on the cards
     loses double whatever the bid."""
     if options.loss_factor == "double":
-        return 2, "lost games count double"
+        return 2, N_("lost games count double")
     if contract.is_tourne and contract.passt_nicht:
         if overbid and not options.passt_nicht_doubles_overbid:
             return 1, ""
         if surrendered and not options.surrender_keeps_doubling:
             return 1, ""
-        return 2, "passt nicht loses double"
+        return 2, N_("passt nicht loses double")
     if contract.kind in ("guck_grand", "guck_nullo"):
-        return 2, "a Guckser loses double"
+        return 2, N_("a Guckser loses double")
     return 1, ""
 
 
@@ -93,8 +94,8 @@ def score_game(
         ok = (tricks == 0) if won is None else won
         factor, why = _loss_factor(contract, options, overbid=False, surrendered=False)
         entry = value * kfac if ok else -value * factor * kfac
-        text = f"{contract.label}: {value}"
-        reason = "" if ok else "the Player took a trick"
+        text = N_("{game}: {value}").format(game=contract.label, value=value)
+        reason = "" if ok else N_("the Player took a trick")
         return SkatScore(
             contract=contract.code, label=contract.label, won=ok, reason=reason, bid=bid,
             value=value, raw=value, loss_factor=factor, kontra=kontra, entry=entry,
@@ -114,29 +115,29 @@ def score_game(
 
     reason = ""
     if points < 61:
-        reason = "the Player took fewer than 61 points"
+        reason = N_("the Player took fewer than 61 points")
     elif schw_ann and not all_tricks:
-        reason = "the announced schwarz was not made"
+        reason = N_("the announced schwarz was not made")
     elif sch_ann and not made_schneider:
-        reason = "the announced schneider was not made"
+        reason = N_("the announced schneider was not made")
     if won is True:
         reason = ""  # conceded by the opponents: won at the levels reached or announced
     elif won is False and not reason:
-        reason = "the game was given up or claimed wrongly"
+        reason = N_("the game was given up or claimed wrongly")
 
-    levels: list[str] = ["game"]
+    levels: list[str] = [N_("game")]
     if options.hand_level and contract.hand:
-        levels.append("hand")
+        levels.append(N_("hand"))
     if sch_ann or (not simple and (made_schneider or is_schneider)):
-        levels.append("schneider")
+        levels.append(N_("schneider"))
     if sch_ann:
-        levels.append("schneider announced")
+        levels.append(N_("schneider announced"))
     if schw_ann or (not simple and (all_tricks or no_trick)):
-        levels.append("schwarz")
+        levels.append(N_("schwarz"))
     if schw_ann:
-        levels.append("schwarz announced")
+        levels.append(N_("schwarz announced"))
     if options.ouvert_level and contract.ouvert:
-        levels.append("ouvert")
+        levels.append(N_("ouvert"))
 
     unit = contract.unit
     multiplier = k + len(levels)
@@ -146,20 +147,22 @@ def score_game(
     only_overbid = ok and overbid  # won on the cards, lost only for the bid
     if only_overbid:
         ok = False
-        reason = f"overbid: {raw} does not reach the bid of {bid}"
+        reason = N_("overbid: {raw} does not reach the bid of {bid}").format(raw=raw, bid=bid)
     value = raw if ok else max(raw, _cover(unit, bid))
     factor, why = _loss_factor(contract, options, overbid=only_overbid, surrendered=surrendered)
     entry = value * kfac if ok else -value * factor * kfac
 
-    parts = [f"{'with' if with_ else 'without'} {k}"]
+    parts = [(N_("with {n}") if with_ else N_("without {n}")).format(n=k)]
     running = k
     for level in levels:
         running += 1
-        parts.append(f"{level} {running}")
-    text = f"{', '.join(parts)}: {multiplier} x {unit} = {raw}"
+        parts.append(N_("{level} {n}").format(level=level, n=running))
+    text = N_("{levels}: {multiplier} x {unit} = {value}").format(
+        levels=", ".join(parts), multiplier=multiplier, unit=unit, value=raw)
     if overbid:
         n = value // unit
-        text += f"; bid {bid} not reached, lowest covering value {n} x {unit} = {value}"
+        text += "; " + N_("bid {bid} not reached, lowest covering value {n} x {unit} = "
+                          "{value}").format(bid=bid, n=n, unit=unit, value=value)
     text += _result_text(ok, entry, factor if not ok else 1, why, kontra)
     return SkatScore(
         contract=contract.code, label=contract.label, won=ok, reason=reason,
@@ -170,12 +173,12 @@ def score_game(
 
 
 def _result_text(ok: bool, entry: int, factor: int, why: str, kontra: int) -> str:
-    extra = ""
+    said = [N_("won") if ok else N_("lost")]
     if factor == 2:
-        extra += f", x2 ({why})"
+        said.append(N_("x2 ({why})").format(why=why))
     if kontra:
-        extra += ", x2 Kontra" if kontra == 1 else ", x4 Re"
-    return f"; {'won' if ok else 'lost'}{extra}: {entry:+d}"
+        said.append(N_("x2 Kontra") if kontra == 1 else N_("x4 Re"))
+    return "; " + N_("{result}: {entry}").format(result=", ".join(said), entry=f"{entry:+d}")
 
 
 class RamschScore(BaseModel):
@@ -206,7 +209,7 @@ def score_ramsch(
                 pts[s] += skat_points
                 return RamschScore(entries={x: (120 if x == s else 0) for x in seats},
                                    losers=[], points=pts, durchmarsch=s,
-                                   text="Durchmarsch: all ten tricks, +120")
+                                   text=N_("Durchmarsch: all ten tricks, +120"))
     if options.ramsch_skat_to == "last_trick":
         pts[last_trick] += skat_points
     top = max(pts.values())
@@ -220,14 +223,16 @@ def score_ramsch(
     trickless = sum(1 for s in seats if tricks[s] == 0)
     if options.ramsch_scoring == "fixed":
         value = {0: 20, 1: 30}.get(trickless, 50)
-        text = f"Ramsch: most points {top}, charged {value}"
+        text = N_("Ramsch: most points {top}, charged {value}").format(top=top, value=value)
         if trickless:
-            text += f" ({trickless} player{'s' if trickless > 1 else ''} without a trick)"
+            text += " " + (N_("({n} player without a trick)") if trickless == 1 else
+                           N_("({n} players without a trick)")).format(n=trickless)
     else:
         factor = 2**trickless if options.ramsch_jungfrau_doubles else 1
         value = top * factor
-        text = f"Ramsch: most points {top}"
+        text = N_("Ramsch: most points {top}").format(top=top)
         if factor > 1:
-            text += f", x{factor} Jungfrau"
+            text += ", " + N_("x{factor} Jungfrau").format(factor=factor)
     return RamschScore(entries={s: (-value if s in losers else 0) for s in seats},
-                       losers=losers, points=pts, text=f"{text}: -{value}")
+                       losers=losers, points=pts,
+                       text=N_("{ramsch}: {value}").format(ramsch=text, value=f"-{value}"))

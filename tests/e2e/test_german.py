@@ -1,0 +1,114 @@
+"""A German-speaking player in a German server plays a whole Skat deal in German: the commands,
+the lobby, the hand, the table, the buttons, the review and the result."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from bot.service.models import TableStatus
+from tests.e2e.fake_discord import FakeDiscord, component_text, message_text
+from tests.e2e.harness import WAIT_S, BotRunner, lobby_button, play_out, start_table
+
+pytestmark = pytest.mark.e2e
+
+ENGLISH = ("Waiting for", "Your turn", "You are", "Your cards", "Trick ", "Totals", "card points",
+           "Show my hand", "Player:", "won:", "lost:", "the game is over", "Join", "Add AI",
+           "Lobby closes", "dealer", "Reizen: Seat", "For learners", "What each game", "Deal ")
+
+
+@pytest.mark.parametrize("preset", ["classic", "isko"])
+async def test_a_german_skat_deal(fake: FakeDiscord, runner: BotRunner, preset: str) -> None:
+    fake.guild_locale = "de"
+    anna = fake.add_user("Anna", locale="de")
+    opened = await fake.slash(anna, "skat new", {"preset": preset, "deals": 1})
+    await fake.wait_callback(opened, WAIT_S)
+    table = await runner.service.table_in_channel(int(fake.channel_id))
+    assert table is not None and opened.original_id is not None
+    lobby = fake.messages[opened.original_id]
+    assert "Tritt bei oder füge KI-Spieler hinzu" in message_text(lobby)
+    assert {"Beitreten", "KI hinzufügen", "Start"} <= set(component_text(lobby).split("\n"))
+    for seats in (2, 3):
+        await fake.click(anna, lobby["id"], lobby_button(lobby, "ai"))
+        await runner.wait_table(table.id, lambda t, n=seats: len(t.seats) == n)
+    await fake.click(anna, lobby["id"], lobby_button(lobby, "start"))
+    await runner.wait_table(table.id, lambda t: t.status is TableStatus.PLAYING)
+
+    hand = await fake.reply(await fake.slash(anna, "skat hand"), WAIT_S)
+    assert hand.ephemeral and "Du bist **" in hand.text and "Deine Karten:" in hand.text
+    learners = next(e for e in hand.message["embeds"] if e.get("title") == "Für Lernende")
+    assert "Was jedes Spiel mit diesen Karten wert wäre" in learners["description"]
+    if preset == "classic":
+        assert "Die sicheren Zählungen des Buchs" in learners["description"]
+
+    await play_out(runner, anna, table.id, random.Random(7))
+    await asyncio.wait_for(runner.bot.table_ui.settle(), WAIT_S)
+    await asyncio.wait_for(runner.bot.get_cog("SkatCog").settle(), WAIT_S)
+    final = await runner.table(table.id)
+    assert final.status is TableStatus.FINISHED
+
+    table_message = fake.messages[str(final.message_id)]
+    assert "Die Serie ist vorbei" in message_text(table_message)
+    assert "Tisch " in message_text(table_message) and "beendet" in message_text(table_message)
+    posts = [m.get("content") or "" for m in fake.channel_messages()]
+    deal = next(p for p in posts if p.startswith("**Spiel 1**"))
+    assert "Rückblick" in deal or "Ramsch" in deal or "Eingeworfen" in deal, deal
+    summary = next(p for p in posts if "das Spiel ist vorbei" in p)
+    assert "Summen:" in summary and "Wertungen:" in summary
+    dms = fake.dm_messages(anna)
+    assert dms and any("Deine Karten:" in (m.get("content") or "") for m in dms)
+    shown = [message_text(e.message) + "\n" + component_text(e.message) for e in fake.events]
+    clicked = "\n".join(component_text(e.message) for e in fake.events)
+    german_buttons = ("Passe", "sagen", "Skat aufnehmen", "Aufgeben", "Zwei Karten drücken…",
+                      "Ja (", "Meine Hand zeigen")
+    assert any(word in clicked for word in german_buttons), clicked
+    left = sorted({word for text in shown for word in ENGLISH if word in text})
+    assert left == []
+    assert fake.commands["skat"]["name_localizations"]["de"] == "skat"
+
+
+async def test_a_german_euchre_game(fake: FakeDiscord, runner: BotRunner) -> None:
+    """Euchre has no German tradition: plain German, with Euchre's own names kept."""
+    fake.guild_locale = "de"
+    anna = fake.add_user("Anna", locale="de")
+    table_id, _lobby = await start_table(runner, anna, game="euchre", preset="modern",
+                                        house_rules="target 3")
+    hand = await fake.reply(await fake.slash(anna, "euchre hand"), WAIT_S)
+    assert "**Deine Hand**" in hand.text
+    await play_out(runner, anna, table_id, random.Random(3))
+    await asyncio.wait_for(runner.bot.table_ui.settle(), WAIT_S)
+    final = await runner.table(table_id)
+    text = message_text(fake.messages[str(final.message_id)])
+    assert "gewinn" in text and "Partie bis 3" in text and "Stand:" in text
+    posts = "\n".join(m.get("content") or "" for m in fake.channel_messages())
+    assert "das Spiel ist vorbei" in posts and "Gewinner:" in posts
+    clicked = "\n".join(component_text(e.message) for e in fake.events)
+    assert "bestellen" in clicked or "Passen" in clicked or "Ablehnen" in clicked
+    shown = [message_text(e.message) + "\n" + component_text(e.message) for e in fake.events]
+    english = ("Waiting for", "Your hand", "Score:", "Dealer", "Turn-up", "order up", "Pass\n")
+    assert sorted({w for t in shown for w in english if w in t}) == []
+
+
+async def test_each_reader_gets_their_own_language(fake: FakeDiscord, runner: BotRunner) -> None:
+    """An English server, a German player: the channel reads English (the table, the deal's
+    report, the summary), the player's hands and answers German, though the German's clicks
+    are what move the game (a click's language must not leak into the channel's posts)."""
+    anna = fake.add_user("Anna", locale="de")
+    table_id, _lobby = await start_table(runner, anna, game="skat", preset="isko", deals=1)
+    await play_out(runner, anna, table_id, random.Random(5))
+    await asyncio.wait_for(runner.bot.table_ui.settle(), WAIT_S)
+    await asyncio.wait_for(runner.bot.get_cog("SkatCog").settle(), WAIT_S)
+    final = await runner.table(table_id)
+    channel = [e.message for e in fake.events if e.public]
+    table_texts = [message_text(m) for m in channel if m["id"] == str(final.message_id)]
+    assert table_texts and all("Spiel " not in t and "Tisch " not in t for t in table_texts)
+    assert "The series is over" in table_texts[-1]
+    posts = [m.get("content") or "" for m in fake.channel_messages()]
+    assert any(p.startswith("**Deal 1**") for p in posts), posts
+    assert any("the game is over" in p for p in posts)
+    assert not any("Spiel" in p or "Rückblick" in p for p in posts)
+    dms = [m.get("content") or "" for m in fake.dm_messages(anna)]
+    assert dms and all("Your cards" not in d for d in dms)
+    assert any("Deine Karten:" in d for d in dms)

@@ -1,0 +1,122 @@
+"""Every text a player and a server see goes through the catalogues: whole games played by users
+and a server in the pseudo-language (`tests.pseudo_locale`) show nothing unmarked."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot.games import house_rules, registry
+from bot.i18n import register, unregister
+from bot.service.models import TableStatus
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.harness import WAIT_S, BotRunner, lobby_button, play_out
+from tests.pseudo_locale import PSEUDO, pseudo_texts, unmarked_commands, unmarked_in
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def pseudo() -> Iterator[None]:
+    """The pseudo-language is known before the bot starts (so the commands sync with it)."""
+    register(pseudo_texts())
+    yield
+    unregister(PSEUDO)
+
+
+async def play_in_pseudo(fake: FakeDiscord, runner: BotRunner, key: str, *,
+                         commands: tuple[tuple[str, dict[str, Any]], ...] = (),
+                         seed: int = 1, **options: object) -> list[tuple[str, str, str]]:
+    """A whole game of ``key`` by one user in the pseudo-language (AI in the other seats),
+    in a server set to it, plus ``commands`` during the game; the texts left unmarked.
+    ``options`` go to ``/<key> new`` (``variant=`` as its ``game`` option)."""
+    if "variant" in options:
+        options["game"] = options.pop("variant")
+    owner = fake.owner_id
+    fake.locales[owner] = PSEUDO
+    said = await fake.reply(await fake.slash(owner, "parlour config language",
+                                             {"language": PSEUDO}), WAIT_S)
+    player = fake.add_user("Zelda", locale=PSEUDO)
+    table_id = await _start(runner, player, key, options)
+    for path, values in commands:
+        await fake.reply(await fake.slash(player, path, values), WAIT_S)
+    await play_out(runner, player, table_id, random.Random(seed))
+    await asyncio.wait_for(runner.bot.table_ui.settle(), WAIT_S)
+    reports = getattr(runner.bot.table_ui, "reports", None)
+    if reports is not None:
+        await asyncio.wait_for(reports.settle(), WAIT_S)
+    for path, values in commands:
+        await fake.reply(await fake.slash(player, path, values), WAIT_S)
+    table = await runner.table(table_id)
+    names = [s.name for s in table.seats] + ["Zelda", "owner", *codes(key)]
+    assert said.text
+    return unmarked_in([e.message for e in fake.events], names)
+
+
+EVERYWHERE = (("help", {}), ("stats", {}), ("leaderboard", {"game": "skat"}),
+              ("skat history", {}), ("parlour config show", {}), ("cards", {"style": "german"}))
+"""What a player and a server owner see besides the game: asked during and after it."""
+
+
+async def _start(runner: BotRunner, host: str, key: str, options: dict[str, Any]) -> int:
+    """``/<key> new`` with ``options``, AI in the empty seats, started (by the buttons)."""
+    fake = runner.fake
+    inter = await fake.slash(host, f"{key} new", options)
+    await fake.wait_callback(inter, WAIT_S)
+    table = await runner.service.table_in_channel(int(fake.channel_id))
+    assert table is not None and inter.original_id is not None, fake.replies(inter)
+    lobby = fake.messages[inter.original_id]
+    for seated in range(len(table.seats) + 1, table.players + 1):
+        await fake.click(host, lobby["id"], lobby_button(lobby, "ai"))
+        await runner.wait_table(table.id, lambda t, n=seated: len(t.seats) == n)
+    await fake.click(host, lobby["id"], lobby_button(lobby, "start"))
+    await runner.wait_table(table.id, lambda t: t.status is not TableStatus.LOBBY)
+    return table.id
+
+
+def codes(game_key: str) -> list[str]:
+    """What a player types and so reads as written: the game's key, its presets' ids and its
+    house rules' words (``/skat new preset:isko house_rules: deals 3``)."""
+    game = registry.get(game_key)
+    words = [game_key, *(v.id for v in game.variants())]
+    for rule in house_rules.rules_of(game.options_model):
+        words += [rule.words, *rule.values()]
+    return words
+
+
+def report(left: list[tuple[str, str, str]]) -> str:
+    return "\n".join(f"{where}: {rest!r} in {text!r}" for where, text, rest in left)
+
+
+def test_the_check_finds_an_unmarked_word() -> None:
+    from tests.pseudo_locale import unmarked
+
+    assert unmarked("⟦Waiting for {name}.⟧".format(name="Zelda"), ["Zelda"]) == ""
+    assert unmarked("⟦Trick ⟦10⟧⟧: Zelda J♣ · Bob 10♥ (+24)", ["Zelda", "Bob"]) == ""
+    assert unmarked("⟦Your turn⟧ · <t:1700000000:R>") == ""
+    assert unmarked("Waiting for Zelda.", ["Zelda"]) == "Waiting for ."
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("isko", 1), ("classic", 2)])
+async def test_skat_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
+                                               runner: BotRunner, preset: str, seed: int) -> None:
+    left = await play_in_pseudo(fake, runner, "skat", preset=preset, deals=2, seed=seed,
+                                commands=(("skat hand", {}), ("skat score", {}), ("skat rules", {}),
+                                          *EVERYWHERE))
+    assert left == [], report(left)
+    assert unmarked_commands(fake.commands.values()) == []
+
+
+@pytest.mark.parametrize(("preset", "players"), [("hoyle1871", 4), ("modern", 3)])
+async def test_euchre_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
+                                                 runner: BotRunner, preset: str,
+                                                 players: int) -> None:
+    left = await play_in_pseudo(fake, runner, "euchre", preset=preset, players=players,
+                                house_rules="target 3",
+                                commands=(("euchre hand", {}), ("euchre score", {}),
+                                          ("euchre rules", {})))
+    assert left == [], report(left)
