@@ -52,21 +52,19 @@ from bot.service.live import (
 from bot.service.lobby import Lobby
 from bot.service.models import (
     ActResult,
-    LeaderboardRow,
     SeatInfo,
     TableInfo,
     TablePolicy,
     TableStatus,
     TableUpdate,
-    UserStats,
 )
 from bot.service.outbox import Outbox
-from bot.service.ratings import build_finish, display_rating, season_of
+from bot.service.ratings import build_finish
 from bot.service.server_defaults import ServerSettings
 from bot.service.solo import SoloSessions
+from bot.service.standings import Standings
 from bot.service.timers import Timers
 from bot.store import (
-    GLOBAL_SCOPE,
     ActionRow,
     SeatRow,
     ShardSet,
@@ -78,7 +76,8 @@ from bot.store import (
 )
 
 log = logging.getLogger(__name__)
-class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, ServerSettings):
+class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, ServerSettings,
+                   Standings):
     """Everything the Discord layer (or the terminal runner) may do to a table."""
 
     def __init__(
@@ -280,47 +279,6 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
             with contextlib.suppress(NoTable, NotAllowed):
                 out.append((await self._live_for(table_id)).info)
         return out
-
-    @_reads
-    async def leaderboard(
-        self, game_key: str, guild_id: int | None, limit: int = 10, *, offset: int = 0,
-        by: str | None = None, season: str | None = None,
-    ) -> list[LeaderboardRow]:
-        """One page of a ladder: best conservative rating first (or, with ``by``, the highest
-        such tally: Skat's ``list_points``); a ``season``'s ladder holds that season's tallies
-        and is ordered by ``by`` (else wins). Per server when ``guild_id`` is given, else
-        global."""
-        rows = await self.store.leaderboard(game_key, guild_id or GLOBAL_SCOPE, limit,
-                                            offset=offset, by=by, season=season)
-        return [
-            LeaderboardRow(
-                user_id=r.user_id, name=r.name, rating=display_rating(r.mu, r.sigma),
-                games=int(t.get("games", 0)), wins=int(t.get("wins", 0)), tallies=dict(t),
-            )
-            for r, t in rows
-        ]
-
-    @_reads
-    async def ladder_size(self, game_key: str, guild_id: int | None, *, by: str | None = None,
-                          season: str | None = None) -> int:
-        """How many players `leaderboard` pages through with the same arguments."""
-        return await self.store.ladder_size(game_key, guild_id or GLOBAL_SCOPE, by=by,
-                                            season=season)
-
-    def season(self) -> str:
-        """The season now (a calendar quarter, UTC), e.g. ``2026Q4``."""
-        return season_of(self.clock.now())
-
-    @_reads
-    async def stats(self, user_id: int, guild_id: int | None = None) -> UserStats:
-        ratings, tallies = await self.store.user_ladders(user_id, guild_id or GLOBAL_SCOPE)
-        per_game: dict[str, dict[str, float]] = {}
-        for key in sorted(set(ratings) | set(tallies)):
-            entry = {"games": 0.0, "wins": 0.0, "points": 0.0, **tallies.get(key, {})}
-            if key in ratings:
-                entry["rating"] = display_rating(ratings[key].mu, ratings[key].sigma)
-            per_game[key] = entry
-        return UserStats(user_id=user_id, per_game=per_game)
 
     # -- small records of the layers above (the store's settings) -----------------------------
 
