@@ -42,6 +42,17 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def peak_per_s(times: list[float], window: float = 1.0) -> int:
+    """The most of ``times`` (sorted) in any ``window`` seconds: Discord's limit is per second
+    at every moment, not per calendar second."""
+    best, first = 0, 0
+    for last, at in enumerate(times):
+        while times[first] <= at - window:
+            first += 1
+        best = max(best, last - first + 1)
+    return best
+
+
 def _persisted(db: Path) -> int:
     with sqlite3.connect(db) as conn:
         return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
@@ -109,6 +120,7 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         stuck = False
         before = _persisted(db)
         rest_before = fake.bot_requests
+        kinds_before = fake.bot_request_kinds.copy()
         load_before = os.getloadavg()[0]
         cpu_before = time.process_time()
         workers_before = _descendants_cpu()
@@ -123,6 +135,9 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
             workers_cpu = _descendants_cpu() - workers_before
             persisted = _persisted(db) - before
             rest = fake.bot_requests - rest_before
+            ended = time.perf_counter()
+            rest_times = [t for t in fake.bot_request_times if started <= t <= ended]
+            kinds = fake.bot_request_kinds - kinds_before
         finally:
             try:
                 await runner.stop()
@@ -139,7 +154,8 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         "max_ms": max(latencies), "slash_p50_ms": statistics.median(slash) if slash else 0.0,
         "persisted": persisted, "persisted_per_s": persisted / elapsed,
         "human_actions_per_s": len(latencies) / elapsed,
-        "rest_per_s": rest / elapsed,
+        "rest_per_s": rest / elapsed, "rest_peak_per_s": peak_per_s(rest_times),
+        "rest_kinds": {k: n / elapsed for k, n in kinds.most_common()},
         "cpu_s": cpu, "cpu_ms_per_action": 1000 * cpu / max(1, persisted),
         "workers_cpu_s": workers_cpu,
         "workers_ms_per_action": 1000 * workers_cpu / max(1, persisted),
@@ -212,8 +228,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{r['slash_p50_ms']:.1f} ms)")
     print(f"actions persisted: {r['persisted']:.0f} ({r['persisted_per_s']:.0f}/s; "
           f"human clicks {r['human_actions_per_s']:.0f}/s)")
-    print(f"bot REST requests outside interactions: {r['rest_per_s']:.0f}/s "
-          "(Discord's global limit is 50/s; the fake does not enforce it)")
+    print(f"bot REST requests outside interactions: {r['rest_per_s']:.1f}/s on average, "
+          f"{r['rest_peak_per_s']:.0f} in the busiest second (Discord's global limit is 50/s; "
+          "the fake does not enforce it)")
+    print("  by route: " + ", ".join(f"{kind} {n:.1f}/s" for kind, n in r["rest_kinds"].items()))
     print(f"process CPU {r['cpu_s']:.1f} s for {r['seconds']:.1f} s of play "
           f"({r['cpu_ms_per_action']:.1f} ms per persisted action: bot + fake"
           f"{'' if args.ai_processes else ' + AI threads'}); "
