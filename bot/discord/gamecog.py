@@ -206,6 +206,7 @@ class GameCog(commands.GroupCog):
                     return
                 await interaction.response.defer(thinking=True)  # three REST calls follow
                 try:
+                    await self.ui.command_slot()
                     target = await channel.create_thread(
                         name=f"{self.game.title} table",
                         type=discord.ChannelType.public_thread,
@@ -243,6 +244,7 @@ class GameCog(commands.GroupCog):
             if (view := table_view(table)) is not None:
                 kw["view"] = view
             if target is not None:
+                await self.ui.command_slot()
                 message = await target.send(**kw)
                 message_id: int | None = message.id
                 await reply(interaction, f"Your table is open in <#{channel_id}>.", ephemeral=False)
