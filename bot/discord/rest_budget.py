@@ -8,6 +8,10 @@ their command, then turn offers (the earliest turn deadline first), then what th
 then tidy-ups. A request that waited past its need's patience goes before fresh ones, so
 nothing starves. A newer request for the same thing (``key``) replaces a queued one. At
 shutdown what a restart redoes is dropped at once, the rest still goes out for a while.
+
+A request may leave some time after its slot (a picture is drawn first), so requests granted
+a second apart could reach Discord together: `WireGate`, on the HTTP client itself, keeps the
+same pace where they leave, in the order they come.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -290,6 +295,62 @@ class RestBudget:
                 continue
             self._tokens -= 1
             self._settle(ask, True)
+
+
+class WireGate:
+    """The last check before a request leaves: at most ``burst + rate * t`` in any ``t``
+    seconds, first come first served. The budget's grants keep that pace already; this only
+    spreads those that were held up after their grant and would otherwise leave in a bunch."""
+
+    def __init__(
+        self,
+        rate: float,
+        burst: float,
+        *,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        if rate <= 0 or burst < 1:
+            raise ValueError("rate must be positive and burst at least 1")
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._sleep = sleep
+        self._tokens = burst
+        self._updated: float | None = None
+        self._lock = asyncio.Lock()  # FIFO: waiters leave in the order they came
+        self.held = 0
+        """Requests that had to wait here (diagnostics: grants that bunched up)."""
+
+    def _now(self) -> float:
+        return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
+
+    async def wait(self) -> None:
+        async with self._lock:
+            waited = False
+            while True:
+                now = self._now()
+                if self._updated is not None:
+                    self._tokens = min(self.burst,
+                                       self._tokens + max(0.0, now - self._updated) * self.rate)
+                self._updated = now
+                if self._tokens >= _WHOLE:
+                    self._tokens -= 1
+                    self.held += waited
+                    return
+                waited = True
+                await self._sleep((1 - self._tokens) / self.rate)
+
+    def install(self, http: Any) -> None:
+        """Put the gate in front of ``http.request`` (discord.py's `HTTPClient`): every request
+        made with the bot's token, none of the interaction responses (those go by webhook)."""
+        request = http.request
+
+        async def gated(route: Any, **kwargs: Any) -> Any:
+            await self.wait()
+            return await request(route, **kwargs)
+
+        http.request = gated
 
 
 def _redoes(redone: Redone) -> bool:

@@ -29,7 +29,7 @@ from bot.discord.painter import Painter, attach
 from bot.discord.public_table import on_the_table
 from bot.discord.replays import show_replay
 from bot.discord.replies import guard, refuse
-from bot.discord.rest_budget import BURST, REST_PER_S, Ask, Need, RestBudget
+from bot.discord.rest_budget import BURST, REST_PER_S, Ask, Need, RestBudget, WireGate
 from bot.discord.solo_ui import SoloUI, is_solo
 from bot.discord.table_messages import (
     CONTENT_MAX,
@@ -90,6 +90,11 @@ class TableUI:
         self.budget = budget or RestBudget(rest_per_s if edit_interval_s > 0 else None, BURST)
         """Discord's global limit: every request outside interaction responses asks it first
         (the cogs' too, through `command_slot`)."""
+        self.gate: WireGate | None = None
+        """The same pace where requests leave (discord.py's HTTP client), if it has one."""
+        if self.budget.rate is not None and (http := getattr(client, "http", None)) is not None:
+            self.gate = WireGate(self.budget.rate, BURST)
+            self.gate.install(http)
         self.editor: CoalescingEditor[int, TableInfo] = CoalescingEditor(
             self._edit_table_message,
             edit_interval_s,

@@ -11,7 +11,7 @@ from collections.abc import Hashable
 
 import pytest
 
-from bot.discord.rest_budget import Need, RestBudget
+from bot.discord.rest_budget import Need, RestBudget, WireGate
 
 
 class VirtualTime:
@@ -222,3 +222,24 @@ def test_a_budget_needs_a_positive_rate_and_a_burst() -> None:
         RestBudget(0)
     with pytest.raises(ValueError):
         RestBudget(10, 0.5)
+
+
+async def test_the_wire_gate_spreads_a_bunch_in_the_order_it_came() -> None:
+    """Requests granted a second apart but held up (a picture drawn first) arrive together:
+    the gate on the HTTP client lets them leave at the budget's pace, first come first."""
+    time = VirtualTime()
+    gate = WireGate(45.0, 5.0, clock=time.clock, sleep=time.sleep)
+    left: list[tuple[int, float]] = []
+
+    class Http:
+        async def request(self, route: int, **kwargs: object) -> int:
+            left.append((route, time.now))
+            return route
+
+    http = Http()
+    gate.install(http)
+    answers = await asyncio.gather(*(http.request(n) for n in range(120)))
+    assert answers == list(range(120))  # every request made, its answer returned
+    assert [n for n, _ in left] == list(range(120))
+    assert _most_in_a_window([t for _, t in left]) <= 50
+    assert gate.held == 115  # all but the burst waited
