@@ -53,6 +53,23 @@ def peak_per_s(times: list[float], window: float = 1.0) -> int:
     return best
 
 
+def time_in_budget(budget: Any) -> dict[str, list[float]]:
+    """Record how long each request waits for its slot in the bot's `RestBudget`, by need
+    (turn offers should wait least), from now on."""
+    waits: dict[str, list[float]] = {}
+    slot = budget.slot
+
+    async def timed(need: Any, **kwargs: Any) -> bool:
+        asked = time.perf_counter()
+        granted = await slot(need, **kwargs)
+        if granted:
+            waits.setdefault(need.name.lower(), []).append(time.perf_counter() - asked)
+        return bool(granted)
+
+    budget.slot = timed
+    return waits
+
+
 def _persisted(db: Path) -> int:
     with sqlite3.connect(db) as conn:
         return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
@@ -121,6 +138,7 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         before = _persisted(db)
         rest_before = fake.bot_requests
         kinds_before = fake.bot_request_kinds.copy()
+        waits = time_in_budget(runner.bot.table_ui.budget)
         load_before = os.getloadavg()[0]
         cpu_before = time.process_time()
         workers_before = _descendants_cpu()
@@ -156,6 +174,7 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         "human_actions_per_s": len(latencies) / elapsed,
         "rest_per_s": rest / elapsed, "rest_peak_per_s": peak_per_s(rest_times),
         "rest_kinds": {k: n / elapsed for k, n in kinds.most_common()},
+        "budget_waits": waits,
         "cpu_s": cpu, "cpu_ms_per_action": 1000 * cpu / max(1, persisted),
         "workers_cpu_s": workers_cpu,
         "workers_ms_per_action": 1000 * workers_cpu / max(1, persisted),
@@ -232,6 +251,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{r['rest_peak_per_s']:.0f} in the busiest second (Discord's global limit is 50/s; "
           "the fake does not enforce it)")
     print("  by route: " + ", ".join(f"{kind} {n:.1f}/s" for kind, n in r["rest_kinds"].items()))
+    print("  waits in the budget: " + ", ".join(
+        f"{need} p50 {1000 * statistics.median(w):.0f} ms, p99 {1000 * _quantile(w, 0.99):.0f} ms"
+        f" ({len(w)})" for need, w in sorted(r["budget_waits"].items())))
     print(f"process CPU {r['cpu_s']:.1f} s for {r['seconds']:.1f} s of play "
           f"({r['cpu_ms_per_action']:.1f} ms per persisted action: bot + fake"
           f"{'' if args.ai_processes else ' + AI threads'}); "

@@ -55,7 +55,10 @@ class Need(IntEnum):
 
 
 PATIENCE_S: Mapping[Need, float] = {Need.TABLE: 10.0, Need.TIDY: 30.0}
-"""How long a request of these needs waits behind more needed ones before it goes first."""
+"""How long a request of these needs waits behind more needed ones before it is overdue."""
+OVERDUE_SHARE = 5
+"""While more needed requests wait, one slot in this many goes to the longest overdue request:
+nothing starves, and a backlog of overdue redraws never holds up the turn offers for long."""
 
 Redone = bool | Callable[[], bool]
 """Whether a restart would send the request again (then shutdown may drop it): a flag, or a
@@ -125,6 +128,8 @@ class RestBudget:
         self._pump: asyncio.Task[None] | None = None
         self._closing = False
         self._cutoff: float | None = None
+        self._passed_over = 0
+        """Slots given to more needed requests since an overdue one last had one."""
         self.granted: dict[Need, int] = dict.fromkeys(Need, 0)
         """Requests let through so far, by need (diagnostics)."""
         self.dropped = 0
@@ -256,19 +261,31 @@ class RestBudget:
             del self._keyed[ask.key]
 
     def _next(self) -> _Ask | None:
-        """The request to let through next: the longest overdue one, else the most needed."""
+        """The request to let through next: the most needed one, but every `OVERDUE_SHARE`th
+        slot the longest overdue one (always, if nothing more needed waits)."""
+        overdue, needed = self._overdue(), self._most_needed()
+        if overdue is None:
+            return needed
+        if needed is not None and needed.need < overdue.need and (
+            self._passed_over < OVERDUE_SHARE - 1
+        ):
+            return needed
+        return overdue
+
+    def _overdue(self) -> _Ask | None:
+        """The request that waited longest past its need's patience, if any."""
         now = self._now()
         overdue: _Ask | None = None
+        since = now
         for need, patience in self._patience.items():
             queue = self._arrivals[need]
             while queue and (queue[0].future.done() or queue[0].need is not need):
                 queue.popleft()  # settled, or hastened to a more needed class
-            if queue and now - queue[0].at >= patience and (
-                overdue is None or queue[0].at < overdue.at
-            ):
-                overdue = queue[0]
-        if overdue is not None:
-            return overdue
+            if queue and queue[0].at + patience <= since:
+                overdue, since = queue[0], queue[0].at + patience
+        return overdue
+
+    def _most_needed(self) -> _Ask | None:
         for need, heap in self._heaps.items():  # in the order of Need
             while heap and (heap[0][2].future.done() or heap[0][0] != heap[0][2].urgency
                             or heap[0][2].need is not need):
@@ -294,6 +311,11 @@ class RestBudget:
                 await self._sleep((1 - self._tokens) / self.rate)
                 continue
             self._tokens -= 1
+            overdue = self._overdue()
+            if overdue is ask:
+                self._passed_over = 0
+            elif overdue is not None:
+                self._passed_over += 1
             self._settle(ask, True)
 
 

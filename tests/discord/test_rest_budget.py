@@ -11,7 +11,7 @@ from collections.abc import Hashable
 
 import pytest
 
-from bot.discord.rest_budget import Need, RestBudget, WireGate
+from bot.discord.rest_budget import OVERDUE_SHARE, Need, RestBudget, WireGate
 
 
 class VirtualTime:
@@ -138,7 +138,8 @@ async def test_a_tidy_up_runs_once_it_has_waited_its_patience_even_under_a_flood
     spawned.append(asyncio.ensure_future(tidy()))
     await _all_done(spawned)
     assert len(tidied) == 1
-    assert 20.0 <= tidied[0] <= 20.0 + 0.2  # not before its patience, but soon after
+    assert 20.0 <= tidied[0] <= 20.0 + OVERDUE_SHARE / 10 + 1e-6  # not before its patience,
+    # and within a share's slots after
     assert turns > 500
 
 
@@ -243,3 +244,30 @@ async def test_the_wire_gate_spreads_a_bunch_in_the_order_it_came() -> None:
     assert [n for n, _ in left] == list(range(120))
     assert _most_in_a_window([t for _, t in left]) <= 50
     assert gate.held == 115  # all but the burst waited
+
+
+async def test_a_backlog_of_overdue_redraws_takes_one_slot_in_five_from_turn_offers() -> None:
+    """Under a lasting overload every redraw and tidy-up becomes overdue: they must not then
+    go before all the turn offers (those waited 17 s at 500 tables), only take their share."""
+    time = VirtualTime()
+    budget = RestBudget(10.0, 1.0, patience={Need.TABLE: 1.0, Need.TIDY: 2.0},
+                        clock=time.clock, sleep=time.sleep)
+    assert await budget.slot(Need.TURN)
+    granted: list[tuple[Need, float]] = []
+
+    async def request(need: Need, urgency: float) -> None:
+        if await budget.slot(need, urgency=urgency):
+            granted.append((need, time.now))
+
+    asks = [request(Need.TIDY, 0.0) for _ in range(100)]
+    asks += [request(Need.TABLE, 0.0) for _ in range(100)]
+    asks += [request(Need.TURN, float(n)) for n in range(100)]
+    await asyncio.gather(*asks)
+    order = [need for need, _ in granted]
+    assert order[:10] == [Need.TURN] * 10  # nothing overdue yet: the turns first
+    window = order[10:10 + 10 * OVERDUE_SHARE]  # then one overdue in five
+    assert window.count(Need.TURN) == 10 * (OVERDUE_SHARE - 1)
+    assert set(window) == {Need.TURN, Need.TABLE}  # the redraws were overdue first
+    last_turn = max(at for need, at in granted if need is Need.TURN)
+    assert last_turn <= 1.0 + 90 / 10 * OVERDUE_SHARE / (OVERDUE_SHARE - 1) + 0.2
+    assert len(granted) == 300  # and every one went out in the end
