@@ -59,6 +59,9 @@ show, so a new process can delete those an old one left behind."""
 DM_CHANNELS_KEPT = 10_000
 """DM channels kept per process: opening one is a request of its own, and discord.py keeps
 only the last 128."""
+DM_CHANNELS = "dm_channel"
+"""Settings scope (id the user, key "id", value their DM channel's id): a new process sends to
+a DM channel it knows without opening it again, one request less per turn it offers again."""
 
 
 class Dropped(Exception):
@@ -415,6 +418,11 @@ class HandDMs:
                 if exc.code != DM_CLOSED:
                     log.warning("DM to %s refused (%s)", user_id, exc.code)
                 self._dm_closed[user_id] = self._clock()
+            except discord.NotFound:
+                log.warning("the DM channel of %s is gone; it is opened again next time", user_id)
+                self._dm_channels.pop(user_id, None)
+                with contextlib.suppress(Exception):
+                    await self.service.delete_setting(DM_CHANNELS, user_id, "id")
             except discord.HTTPException:
                 log.exception("DM to %s failed", user_id)
             else:
@@ -427,13 +435,23 @@ class HandDMs:
         return None
 
     async def _dm_channel(self, user_id: int, ask: Ask) -> discord.abc.Messageable:
-        """The user's DM channel: opened once (a request of its own, in the budget), kept."""
+        """The user's DM channel: opened once (a request of its own, in the budget), kept, and
+        its id stored for the next process."""
         channel = self._dm_channels.get(user_id)
         if channel is not None:
             self._dm_channels.move_to_end(user_id)
             return channel
-        await self._take(ask)
-        channel = await self.client.create_dm(discord.Object(user_id))
+        try:
+            known = await self.service.get_setting(DM_CHANNELS, user_id, "id")
+        except Exception:
+            known = None
+        if isinstance(known, int):
+            channel = self.client.get_partial_messageable(known, type=discord.ChannelType.private)
+        else:
+            await self._take(ask)
+            channel = await self.client.create_dm(discord.Object(user_id))
+            with contextlib.suppress(Exception):
+                await self.service.set_setting(DM_CHANNELS, user_id, "id", channel.id)
         self._dm_channels[user_id] = channel
         if len(self._dm_channels) > DM_CHANNELS_KEPT:
             self._dm_channels.popitem(last=False)

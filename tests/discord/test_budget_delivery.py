@@ -11,10 +11,13 @@ import random
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
+from bot.discord.hand_dms import DM_CHANNELS
 from bot.discord.painter import Painter
 from bot.discord.rest_budget import Need, RestBudget
 from bot.discord.table_messages import RESTARTED
@@ -150,35 +153,65 @@ async def test_a_restart_offers_every_waiting_turn_again_earliest_deadline_first
     assert time.now == pytest.approx(requests / 5.0)
 
 
-async def test_a_dm_channel_is_opened_once_per_user(
+async def test_a_dm_channel_is_opened_once_per_user_even_across_a_restart(
     waiting_tables: tuple[Path, dict[int, datetime]],
 ) -> None:
     db, deadlines = waiting_tables
     service = await TableService.open(db, turn_timeout_s=600, clock=SetClock())
     await service.start()
     opened: list[int] = []
+    known: list[int] = []
 
     class CountingClient(FakeClient):
-        async def create_dm(self, user: object) -> object:
-            opened.append(user.id)  # type: ignore[attr-defined]
-            return await super().create_dm(user)  # type: ignore[arg-type]
+        async def create_dm(self, user: Any) -> Any:
+            opened.append(user.id)
+            channel = await super().create_dm(user)
+            channel.id = 7000 + user.id
+            return channel
 
-    client = CountingClient()
-    ui = TableUI(client, service, edit_interval_s=0.0)  # type: ignore[arg-type]
+        def get_partial_messageable(self, channel_id: int, **kwargs: Any) -> Any:
+            if kwargs.get("type") is not discord.ChannelType.private:
+                return super().get_partial_messageable(channel_id)
+            known.append(channel_id)
+            client = self
+
+            async def send(*args: Any, **kw: Any) -> Any:  # as the DM channel would
+                dm = await FakeClient.create_dm(client, discord.Object(channel_id - 7000))
+                return await dm.send(*args, **kw)
+
+            return SimpleNamespace(id=channel_id, send=send)
+
+    user = next(iter(deadlines))
+    table = next(t for t in await service.open_tables() if t.seat_of(user) is not None)
+    seat = table.seat_of(user)
+    assert seat is not None
+    clients = []
     try:
-        user = next(iter(deadlines))
-        table = next(t for t in await service.open_tables() if t.seat_of(user) is not None)
-        seat = table.seat_of(user)
-        assert seat is not None
-        await ui.hands.offer_turn(table, seat.index, user)
-        later = table.model_copy(update={"version": table.version + 1})
-        await ui.hands.offer_turn(later, seat.index, user)
-        await ui.settle()
+        for version in (table.version, table.version + 1):  # the second in a new process
+            client = CountingClient()
+            clients.append(client)
+            ui = TableUI(client, service, edit_interval_s=0.0)  # type: ignore[arg-type]
+            later = table.model_copy(update={"version": version})
+            await ui.hands.offer_turn(later, seat.index, user)
+            await ui.hands.offer_turn(later.model_copy(update={"version": version + 10}),
+                                      seat.index, user)
+            await ui.settle()
+            await ui.close()
     finally:
-        await ui.close()
         await service.close()
-    assert opened == [user]
-    assert [s.where for s in client.sent] == [f"dm:{user}", f"dm:{user}"]
+    assert opened == [user]  # once, by the first process
+    channel = await known_channel(db, user)
+    assert channel == 7000 + user
+    assert len(known) == 1 and known[0] == channel  # the second process sent to it at once
+    assert [[s.where for s in c.sent] for c in clients] == [[f"dm:{user}"] * 2] * 2
+
+
+async def known_channel(db: Path, user: int) -> Any:
+    service = await TableService.open(db)
+    try:
+        return await service.get_setting(DM_CHANNELS, user, "id")
+    finally:
+        await service.close()
 
 
 async def test_at_shutdown_a_finished_tables_last_edit_goes_out_and_open_ones_wait(
