@@ -78,11 +78,17 @@ def turn_ask(table: TableInfo, seat: int) -> Ask:
     seat replaces a queued one; a restart offers it again."""
     deadline = table.turn_deadline
     return Ask(Need.TURN, NO_DEADLINE if deadline is None else deadline.timestamp(),
-               key=("turn", table.id, seat), redone=True, rank=table.version)
+               key=("hand", table.id, seat), redone=True, rank=table.version)
+
+
+def hand_ask(table: TableInfo, seat: int) -> Ask:
+    """A new hand shown to a seat that does not act now (a deal): replaced while it waits by
+    a newer hand or turn offer to the seat, as that shows the hand too."""
+    return Ask(Need.TABLE, key=("hand", table.id, seat), rank=table.version)
 
 
 NEWS = Ask(Need.TABLE)
-"""A DM that offers no turn (news, a new hand while others act)."""
+"""A DM of private news alone."""
 
 
 class HandDMs:
@@ -174,11 +180,8 @@ class HandDMs:
                 # That player's click is being answered with the newest state; whatever turn
                 # it cannot show is sent by `TableUI._catch_up` afterwards.
                 if news := private.get(seat.index, []):
-                    with contextlib.suppress(Dropped):
-                        await self._send_private(
-                            table, seat.user_id, "\n".join(e.text for e in news), None,
-                            needs_button=False, ask=NEWS,
-                        )
+                    self._chore(self._send(table, seat.index, seat.user_id,
+                                           "\n".join(e.text for e in news), None, NEWS))
                 continue
             acting = seat.index in to_act
             news = private.get(seat.index, [])
@@ -201,17 +204,33 @@ class HandDMs:
                 acting = new_deal = False
             if view is not None:
                 await self._retire_dm(table, seat.index, True)
-            try:
-                sent = await self._send_private(
-                    table, seat.user_id, content, view, needs_button=acting, hand=hand,
-                    ask=turn_ask(table, seat.index) if acting else NEWS,
-                )
-            except Dropped:
+            if not acting:  # a new hand, or news: in the background, behind the turn offers
+                ask = hand_ask(table, seat.index) if new_deal else NEWS
+                self._chore(self._send(table, seat.index, seat.user_id, content, view, ask,
+                                       hand=hand))
                 continue
-            if sent is not None and view is not None:
-                self._live_dms[(table.id, seat.index)] = (sent, table.version)
-            if sent is not None and (acting or new_deal):
-                self._new_hand_dm(table, seat.index, sent)
+            await self._send(table, seat.index, seat.user_id, content, view,
+                             turn_ask(table, seat.index), hand=hand)
+
+    async def _send(self, table: TableInfo, seat: int, user_id: int, content: str,
+                    view: discord.ui.View | None, ask: Ask, *, hand: int | None = None
+                    ) -> None:
+        """A DM to the seat's player (its turn when ``ask`` is a turn offer; else a new hand
+        or news), then what is kept of it: the live DM, the newest hand DM."""
+        try:
+            sent = await self._send_private(table, user_id, content, view, hand=hand, ask=ask,
+                                            needs_button=ask.need is Need.TURN)
+        except Dropped:
+            return
+        if sent is None:
+            return
+        if hand is not None and self._superseded(table, seat):
+            self._chore(self._delete_dm(sent, table.id))  # a newer hand went out meanwhile
+            return
+        if view is not None:
+            self._live_dms[(table.id, seat)] = (sent, table.version)
+        if hand is not None:
+            self._new_hand_dm(table, seat, sent)
 
     async def offer_turn(self, table: TableInfo, seat: int, user_id: int,
                          *, note: str | None = None) -> None:
@@ -223,15 +242,7 @@ class HandDMs:
         self._sent_hands.add(key)
         self._seen(table)
         content, view = hand_message(table, seat, note=note)
-        try:
-            sent = await self._send_private(table, user_id, content, view, needs_button=True,
-                                            hand=seat, ask=turn_ask(table, seat))
-        except Dropped:
-            return
-        if sent is not None and view is not None:
-            self._live_dms[(table.id, seat)] = (sent, table.version)
-        if sent is not None:
-            self._new_hand_dm(table, seat, sent)
+        await self._send(table, seat, user_id, content, view, turn_ask(table, seat), hand=seat)
 
     async def reoffer(self, tables: list[TableInfo]) -> None:
         """After a restart: each human who must act gets their turn again. All are asked of

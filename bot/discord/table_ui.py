@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -108,6 +108,8 @@ class TableUI:
                              clock=clock, painter=self.painter, styles=self.styles)
         """Each seat's hand by DM and the reminders of players whose DMs are closed."""
         self.hands.channel_first = self._table_first
+        self._chores: set[asyncio.Task[None]] = set()
+        """Notices and summaries being posted."""
         self.defer_after_s = 2.0
         """Acknowledge a click before the service answers if it takes longer than this."""
         self.follow_ai_s = 2.0
@@ -141,12 +143,13 @@ class TableUI:
         table = update.table
         if update.reason != "created":
             await self._show_table(table, urgent=_by_a_person(update))
+        # Posts go out in the background: under a busy budget they wait behind the turn
+        # offers, and the listener (this table's next updates, its DMs) must not wait for them.
         if table.status is TableStatus.FINISHED:
-            await self.editor.flush(table.id)
             if self.reports is None or not self.reports.covers(table.game_key):
-                await self._post(table.channel_id, summary_text(table))
+                self._chore(self._post(table.channel_id, summary_text(table), after=table.id))
         elif update.notice:
-            await self._post(table.channel_id, plain(update.notice))
+            self._chore(self._post(table.channel_id, plain(update.notice)))
         if not table.is_open:
             await self.hands.final(table)
         await self.hands.deliver(update)
@@ -157,6 +160,8 @@ class TableUI:
         await self.editor.flush()
         await self.solo.settle()
         await self.hands.settle()
+        while self._chores:
+            await asyncio.wait(set(self._chores))
     async def _show_table(self, table: TableInfo, *, urgent: bool = False) -> None:
         if table.message_id is None:
             if table.channel_id in self.creating:
@@ -220,7 +225,16 @@ class TableUI:
         """The public table drawn in its host's card style."""
         return await self.painter.paint(table_picture, table, await self.styles.of(table.host_id))
 
-    async def _post(self, channel_id: int, content: str) -> None:
+    def _chore(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    async def _post(self, channel_id: int, content: str, *, after: int | None = None) -> None:
+        """A post in the channel; ``after`` a table whose message's last edit goes first (the
+        summary follows the final table)."""
+        if after is not None:
+            await self.editor.flush(after)
         if not await self.budget.slot(Need.TABLE, urgency=LATER):
             log.warning("shutting down: a post in channel %s was not sent", channel_id)
             return
@@ -267,6 +281,8 @@ class TableUI:
         await self.editor.flush()
         await self.solo.close()
         await self.hands.close()
+        while self._chores:
+            await asyncio.wait(set(self._chores))
         self.painter.close()
 
     # ------------------------------------------------------------------ components
