@@ -53,6 +53,18 @@ def peak_per_s(times: list[float], window: float = 1.0) -> int:
     return best
 
 
+LAG_TICK_S = 0.01
+
+
+async def watch_loop_lag(lags: list[float]) -> None:
+    """How late the event loop wakes a 10 ms sleep, over and over: a click waits as long as
+    the loop is held by other work (a collection, a big synchronous step)."""
+    while True:
+        asked = time.perf_counter()
+        await asyncio.sleep(LAG_TICK_S)
+        lags.append(time.perf_counter() - asked - LAG_TICK_S)
+
+
 def time_in_budget(budget: Any) -> dict[str, list[float]]:
     """Record how long each request waits for its slot in the bot's `RestBudget`, by need
     (turn offers should wait least), from now on."""
@@ -143,12 +155,15 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         cpu_before = time.process_time()
         workers_before = _descendants_cpu()
         started = time.perf_counter()
+        lags: list[float] = []
+        lag_watch = asyncio.create_task(watch_loop_lag(lags))
         try:
             async with asyncio.TaskGroup() as group:  # one failure stops every table
                 for user, channel, table_id in zip(users, channels, table_ids, strict=True):
                     group.create_task(_play_table(runner, user, channel, table_id, actions,
                                                   random.Random(rng.random()), clicks, think_s))
             elapsed = time.perf_counter() - started
+            lag_watch.cancel()
             cpu = time.process_time() - cpu_before
             workers_cpu = _descendants_cpu() - workers_before
             persisted = _persisted(db) - before
@@ -175,6 +190,7 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         "rest_per_s": rest / elapsed, "rest_peak_per_s": peak_per_s(rest_times),
         "rest_kinds": {k: n / elapsed for k, n in kinds.most_common()},
         "budget_waits": waits,
+        "lag_p99_ms": 1000 * _quantile(lags, 0.99), "lag_max_ms": 1000 * max(lags),
         "cpu_s": cpu, "cpu_ms_per_action": 1000 * cpu / max(1, persisted),
         "workers_cpu_s": workers_cpu,
         "workers_ms_per_action": 1000 * workers_cpu / max(1, persisted),
@@ -245,6 +261,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"interaction -> callback: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
           f"max {r['max_ms']:.1f} ms (/euchre new, set-up included: p50 "
           f"{r['slash_p50_ms']:.1f} ms)")
+    print(f"event loop lag (a 10 ms sleep woken late): p99 {r['lag_p99_ms']:.1f} ms, "
+          f"max {r['lag_max_ms']:.1f} ms")
     print(f"actions persisted: {r['persisted']:.0f} ({r['persisted_per_s']:.0f}/s; "
           f"human clicks {r['human_actions_per_s']:.0f}/s)")
     print(f"bot REST requests outside interactions: {r['rest_per_s']:.1f}/s on average, "

@@ -93,7 +93,8 @@ class TableUI:
         self.gate: WireGate | None = None
         """The same pace where requests leave (discord.py's HTTP client), if it has one."""
         if self.budget.rate is not None and (http := getattr(client, "http", None)) is not None:
-            self.gate = WireGate(self.budget.rate, BURST)
+            # One less at once than the budget: a little room for the network's jitter.
+            self.gate = WireGate(self.budget.rate, BURST - 1)
             self.gate.install(http)
         self.editor: CoalescingEditor[int, TableInfo] = CoalescingEditor(
             self._edit_table_message,
