@@ -42,6 +42,46 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def peak_per_s(times: list[float], window: float = 1.0) -> int:
+    """The most of ``times`` (sorted) in any ``window`` seconds: Discord's limit is per second
+    at every moment, not per calendar second."""
+    best, first = 0, 0
+    for last, at in enumerate(times):
+        while times[first] <= at - window:
+            first += 1
+        best = max(best, last - first + 1)
+    return best
+
+
+LAG_TICK_S = 0.01
+
+
+async def watch_loop_lag(lags: list[float]) -> None:
+    """How late the event loop wakes a 10 ms sleep, over and over: a click waits as long as
+    the loop is held by other work (a collection, a big synchronous step)."""
+    while True:
+        asked = time.perf_counter()
+        await asyncio.sleep(LAG_TICK_S)
+        lags.append(time.perf_counter() - asked - LAG_TICK_S)
+
+
+def time_in_budget(budget: Any) -> dict[str, list[float]]:
+    """Record how long each request waits for its slot in the bot's `RestBudget`, by need
+    (turn offers should wait least), from now on."""
+    waits: dict[str, list[float]] = {}
+    slot = budget.slot
+
+    async def timed(need: Any, **kwargs: Any) -> bool:
+        asked = time.perf_counter()
+        granted = await slot(need, **kwargs)
+        if granted:
+            waits.setdefault(need.name.lower(), []).append(time.perf_counter() - asked)
+        return bool(granted)
+
+    budget.slot = timed
+    return waits
+
+
 def _persisted(db: Path) -> int:
     with sqlite3.connect(db) as conn:
         return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
@@ -109,20 +149,28 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         stuck = False
         before = _persisted(db)
         rest_before = fake.bot_requests
+        kinds_before = fake.bot_request_kinds.copy()
+        waits = time_in_budget(runner.bot.table_ui.budget)
         load_before = os.getloadavg()[0]
         cpu_before = time.process_time()
         workers_before = _descendants_cpu()
         started = time.perf_counter()
+        lags: list[float] = []
+        lag_watch = asyncio.create_task(watch_loop_lag(lags))
         try:
             async with asyncio.TaskGroup() as group:  # one failure stops every table
                 for user, channel, table_id in zip(users, channels, table_ids, strict=True):
                     group.create_task(_play_table(runner, user, channel, table_id, actions,
                                                   random.Random(rng.random()), clicks, think_s))
             elapsed = time.perf_counter() - started
+            lag_watch.cancel()
             cpu = time.process_time() - cpu_before
             workers_cpu = _descendants_cpu() - workers_before
             persisted = _persisted(db) - before
             rest = fake.bot_requests - rest_before
+            ended = time.perf_counter()
+            rest_times = [t for t in fake.bot_request_times if started <= t <= ended]
+            kinds = fake.bot_request_kinds - kinds_before
         finally:
             try:
                 await runner.stop()
@@ -139,7 +187,10 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         "max_ms": max(latencies), "slash_p50_ms": statistics.median(slash) if slash else 0.0,
         "persisted": persisted, "persisted_per_s": persisted / elapsed,
         "human_actions_per_s": len(latencies) / elapsed,
-        "rest_per_s": rest / elapsed,
+        "rest_per_s": rest / elapsed, "rest_peak_per_s": peak_per_s(rest_times),
+        "rest_kinds": {k: n / elapsed for k, n in kinds.most_common()},
+        "budget_waits": waits,
+        "lag_p99_ms": 1000 * _quantile(lags, 0.99), "lag_max_ms": 1000 * max(lags),
         "cpu_s": cpu, "cpu_ms_per_action": 1000 * cpu / max(1, persisted),
         "workers_cpu_s": workers_cpu,
         "workers_ms_per_action": 1000 * workers_cpu / max(1, persisted),
@@ -210,10 +261,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"interaction -> callback: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
           f"max {r['max_ms']:.1f} ms (/euchre new, set-up included: p50 "
           f"{r['slash_p50_ms']:.1f} ms)")
+    print(f"event loop lag (a 10 ms sleep woken late): p99 {r['lag_p99_ms']:.1f} ms, "
+          f"max {r['lag_max_ms']:.1f} ms")
     print(f"actions persisted: {r['persisted']:.0f} ({r['persisted_per_s']:.0f}/s; "
           f"human clicks {r['human_actions_per_s']:.0f}/s)")
-    print(f"bot REST requests outside interactions: {r['rest_per_s']:.0f}/s "
-          "(Discord's global limit is 50/s; the fake does not enforce it)")
+    print(f"bot REST requests outside interactions: {r['rest_per_s']:.1f}/s on average, "
+          f"{r['rest_peak_per_s']:.0f} in the busiest second (Discord's global limit is 50/s; "
+          "the fake does not enforce it)")
+    print("  by route: " + ", ".join(f"{kind} {n:.1f}/s" for kind, n in r["rest_kinds"].items()))
+    print("  waits in the budget: " + ", ".join(
+        f"{need} p50 {1000 * statistics.median(w):.0f} ms, p99 {1000 * _quantile(w, 0.99):.0f} ms"
+        f" ({len(w)})" for need, w in sorted(r["budget_waits"].items())))
     print(f"process CPU {r['cpu_s']:.1f} s for {r['seconds']:.1f} s of play "
           f"({r['cpu_ms_per_action']:.1f} ms per persisted action: bot + fake"
           f"{'' if args.ai_processes else ' + AI threads'}); "

@@ -175,9 +175,9 @@ class ParlourBot(commands.Bot):
         painter = Painter(settings.picture_processes)
         painter.start()
         self.table_ui = TableUI(self, self.service, edit_interval_s=settings.table_edit_interval_s,
-                                painter=painter)
+                                rest_per_s=settings.rest_requests_per_s, painter=painter)
         self.service.subscribe(self.table_ui.on_update)
-        self.table_ui.reports = RoundPosts(self, self.service)
+        self.table_ui.reports = RoundPosts(self, self.service, budget=self.table_ui.budget)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -43,6 +43,11 @@ class Settings(BaseSettings):
     timeouts_before_ai: int = Field(default=2, ge=1)
     ai_budget_ms: int = Field(default=200, ge=10)
     table_edit_interval_s: float = Field(default=1.0, ge=0)
+    rest_requests_per_s: float = Field(
+        default=45.0, gt=0,
+        description="REST requests a second outside interaction responses (Discord allows a bot "
+        "50 across all its processes: give each process its share).",
+    )
     thread_cooldown_s: float = Field(
         default=120.0, ge=0,
         description="How long one user waits between two `/<game> new thread:true`.",

@@ -4,7 +4,9 @@ the latest.
 A fast table (AI seats answer at once) changes many times a second; Discord allows about five
 edits per five seconds per channel. A change is shown at once while the key's budget allows;
 follow-ups within the interval (and anything beyond the budget) wait, and changes that arrive
-meanwhile replace each other so only the newest is sent.
+meanwhile replace each other so only the newest is sent. With many busy tables per-table
+coalescing alone would exceed Discord's global limit, so each edit also waits its turn in the
+bot's `RestBudget`: each table's edits then simply come less often (always the newest).
 """
 
 from __future__ import annotations
@@ -15,79 +17,20 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Generic, TypeVar
 
+from bot.discord.rest_budget import Need, RestBudget
+
 log = logging.getLogger(__name__)
 
 K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
 
-
-class RateLimiter:
-    """A token bucket shared by every table: on average at most ``rate`` sends a second, in
-    bursts of up to ``burst``. Waiters are served in arrival order (asyncio.Lock is FIFO).
-
-    Discord allows a bot about 50 requests a second outside interaction callbacks; with many
-    busy tables, per-table coalescing alone would exceed it, so table-message edits draw from
-    a budget below it and each table's edits simply come less often (always the newest)."""
-
-    def __init__(
-        self,
-        rate: float,
-        burst: float = 1.0,
-        *,
-        clock: Callable[[], float] | None = None,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-    ) -> None:
-        if rate <= 0 or burst < 1:
-            raise ValueError("rate must be positive and burst at least 1")
-        self.rate = rate
-        self.burst = burst
-        self._tokens = burst
-        self._clock = clock
-        self._sleep = sleep
-        self._updated: float | None = None
-        self._lock = asyncio.Lock()
-
-    def _now(self) -> float:
-        return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
-
-    def try_acquire(self) -> bool:
-        """Take a token if one is free now, without waiting: for optional requests (tidying up
-        old DMs) that are better skipped than queued behind the table edits."""
-        if self._lock.locked():
-            return False  # someone is already waiting: they come first
-        self._refill()
-        if self._tokens >= 1:
-            self._tokens -= 1
-            return True
-        return False
-
-    def ready(self) -> bool:
-        """Whether ``acquire`` would return at once now (nobody waiting, a token free)."""
-        if self._lock.locked():
-            return False
-        self._refill()
-        return self._tokens >= 1
-
-    def _refill(self) -> None:
-        now = self._now()
-        if self._updated is not None:
-            elapsed = max(0.0, now - self._updated)
-            self._tokens = min(self.burst, self._tokens + elapsed * self.rate)
-        self._updated = now
-
-    async def acquire(self) -> None:
-        async with self._lock:
-            while True:
-                self._refill()
-                if self._tokens >= 1:
-                    self._tokens -= 1
-                    return
-                await self._sleep((1 - self._tokens) / self.rate)
+URGENT, LATER = 0.0, 1.0
+"""Urgencies of an edit in the budget: one that shows a person's click, and the others."""
 
 
 class CoalescingEditor(Generic[K, T]):
     """Sends ``send(key, item)`` for the newest item per key, within a per-key budget (and, with
-    a ``limiter``, within a budget shared by all keys).
+    a ``budget``, within the budget shared by all requests).
 
     Leading edge, trailing coalesce, within Discord's own terms: at most ``burst`` sends per
     key in any ``window`` (5 per 5 s, Discord's limit for a channel's message edits). An
@@ -100,6 +43,10 @@ class CoalescingEditor(Generic[K, T]):
 
     ``order`` gives each item a rank (a table version); an item older than one already sent or
     pending is dropped, so out-of-order updates can never roll a message back.
+
+    With a ``budget`` every send waits for its slot there (an urgent item before the others);
+    ``redone`` tells the budget at shutdown whether a restart would redraw the key's pending
+    item anyway (then it may be dropped).
     """
 
     def __init__(
@@ -113,12 +60,14 @@ class CoalescingEditor(Generic[K, T]):
         order: Callable[[T], int] | None = None,
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        limiter: RateLimiter | None = None,
+        budget: RestBudget | None = None,
+        redone: Callable[[T], bool] | None = None,
     ) -> None:
         if burst < 1:
             raise ValueError("burst must be at least 1")
         self._send = send
-        self._limiter = limiter
+        self._budget = budget
+        self._redone = redone
         self._interval = interval
         self._burst = burst
         self._window = 5 * interval if window is None else window
@@ -175,7 +124,9 @@ class CoalescingEditor(Generic[K, T]):
             # A click that waits is joined by the AI's replies: one trailing edit for both,
             # which leaves the places kept for clicks to the next one.
             self._urgent.discard(key)
-        now = self._wait(key) <= 0 and (self._limiter is None or self._limiter.ready())
+        now = self._wait(key) <= 0 and (self._budget is None or self._budget.free())
+        if urgent and self._budget is not None:
+            self._budget.hasten(self._slot_key(key), URGENT)  # a queued edit now shows a click
         worker = self._workers.get(key)
         if worker is None or worker.done():
             self._workers[key] = asyncio.create_task(self._run(key), name=f"edit-{key}")
@@ -195,8 +146,13 @@ class CoalescingEditor(Generic[K, T]):
                     self._naps.pop(key, None)
                     nap.cancel()
                 continue
-            if self._limiter is not None:
-                await self._limiter.acquire()  # meanwhile newer items replace the pending one
+            if self._budget is not None and not await self._budget.slot(
+                Need.TABLE, urgency=URGENT if key in self._urgent else LATER,
+                key=self._slot_key(key), redone=lambda: self._restart_redraws(key),
+            ):  # meanwhile newer items replace the pending one
+                self._pending.pop(key, None)  # shutting down: a restart redraws it
+                self._urgent.discard(key)
+                continue
             item = self._pending.pop(key)
             self._urgent.discard(key)
             if self._order is not None:
@@ -209,9 +165,21 @@ class CoalescingEditor(Generic[K, T]):
                 log.exception("editing the message for %r failed", key)
         self._workers.pop(key, None)
 
+    def lead(self, key: K, need: Need, urgency: float) -> None:
+        """A request of ``need`` must follow the key's pending send: let that one go first."""
+        if self._budget is not None and key in self._pending:
+            self._budget.hasten(self._slot_key(key), urgency, need)
+
+    def _slot_key(self, key: K) -> tuple[int, K]:
+        return (id(self), key)
+
+    def _restart_redraws(self, key: K) -> bool:
+        pending = self._pending.get(key)
+        return pending is not None and self._redone is not None and self._redone(pending)
+
     def hurry(self) -> None:
         """From now on send without the per-key pacing (shutdown: the last states go out now,
-        not in a few seconds; the shared limiter still applies)."""
+        not in a few seconds; the shared budget still applies)."""
         self._hurry = True
         for nap in list(self._naps.values()):
             nap.cancel()

@@ -211,6 +211,7 @@ class GameCog(commands.GroupCog):
                     return
                 await interaction.response.defer(thinking=True)  # three REST calls follow
                 try:
+                    await self.ui.command_slot()
                     target = await channel.create_thread(
                         name=_("{game} table", game=_(self.game.title)),
                         type=discord.ChannelType.public_thread,
@@ -249,6 +250,7 @@ class GameCog(commands.GroupCog):
                 if (view := table_view(table)) is not None:
                     kw["view"] = view
             if target is not None:
+                await self.ui.command_slot()
                 message = await target.send(**kw)
                 message_id: int | None = message.id
                 await reply(interaction, _("Your table is open in <#{channel}>.",

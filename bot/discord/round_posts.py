@@ -5,7 +5,9 @@ table's channel, and a finished table's last report is followed by its game-over
 Each post carries a nonce made from the game, table and round, so a post repeated after a crash
 between sending and recording is refused by Discord (it keeps nonces a few minutes). A server
 error or a network failure is tried again after `RETRY_S`; a channel the bot may no longer post
-in (or that is gone) counts as done: the report can never go out there.
+in (or that is gone) counts as done: the report can never go out there. Each try waits for its
+turn in the bot's `RestBudget` (as what a table shows); at shutdown it is dropped, since the
+next start posts what is missing.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import aiohttp
 import discord
 
 from bot.discord.languages import languages_of
+from bot.discord.rest_budget import Need, RestBudget
 from bot.discord.table_messages import seat_names, summary_text
 from bot.i18n import using
 from bot.render.reports import Round, RoundReport
@@ -55,8 +58,10 @@ class RoundPosts:
     """Posts the round reports of the games that have them (`covers`)."""
 
     def __init__(self, client: discord.Client, service: ReportsHost,
-                 reports: Mapping[str, RoundReport] | None = None) -> None:
+                 reports: Mapping[str, RoundReport] | None = None, *,
+                 budget: RestBudget | None = None) -> None:
         self.client = client
+        self.budget = budget
         self.reports = RoundReports(service, self.post, reports)
 
     def covers(self, game_key: str) -> bool:
@@ -90,6 +95,10 @@ class RoundPosts:
                 await asyncio.sleep(wait)
                 if self.reports.stopping():
                     return False
+            if self.budget is not None and not await self.budget.slot(
+                Need.TABLE, urgency=1.0, redone=True
+            ):
+                return False  # shutting down: posted after the restart
             try:
                 await channel.send(_clip(text, CONTENT_MAX), nonce=report_nonce(table, number),
                                    allowed_mentions=discord.AllowedMentions.none())

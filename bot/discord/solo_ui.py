@@ -19,12 +19,13 @@ import discord
 from bot import render
 from bot.discord.card_styles import CardStyles
 from bot.discord.components import action_view
-from bot.discord.editor import CoalescingEditor, RateLimiter
+from bot.discord.editor import CoalescingEditor
 from bot.discord.layout import plan_picker
 from bot.discord.replies import guard, refuse
+from bot.discord.rest_budget import Need, RestBudget
 from bot.games import registry
 from bot.games.base import Action, Event, Game, Outcome
-from bot.service.errors import StaleAction
+from bot.service.errors import Restarting, StaleAction
 from bot.service.models import SolutionStep, TableInfo, TableStatus, TableUpdate
 from bot.service.solo import UNDO
 
@@ -195,15 +196,16 @@ class SoloUI:
 
     def __init__(
         self, client: discord.Client, service: TableService, *, edit_interval_s: float,
-        limiter: RateLimiter | None, styles: CardStyles | None = None,
+        budget: RestBudget | None, styles: CardStyles | None = None,
     ) -> None:
         self.client = client
         self.service = service
         self.styles = styles or CardStyles(service)
         """The player's card style (`/cards`) draws their layout."""
         self.editor: CoalescingEditor[int, TableInfo] = CoalescingEditor(
-            self._edit, edit_interval_s, order=lambda t: t.version, limiter=limiter
+            self._edit, edit_interval_s, order=lambda t: t.version, budget=budget
         )
+        self._budget = budget
         self._answering: dict[int, int] = {}
         """table -> clicks being answered in place (their answer shows the newest state)."""
 
@@ -248,8 +250,16 @@ class SoloUI:
         if not ephemeral:
             await self.service.set_message(table.id, message_id)
 
+    async def command_slot(self) -> None:
+        """Wait for a command's own request (a DM channel, a post) in the budget, before the
+        others; `Restarting` when the bot is shutting down."""
+        if self._budget is not None and not await self._budget.slot(Need.COMMAND):
+            raise Restarting
+
     async def post(self, channel: discord.abc.Messageable, table: TableInfo) -> discord.Message:
-        """Post the game in ``channel`` (the player's DM) and make it the game's message."""
+        """Post the game in ``channel`` (the player's DM) and make it the game's message (a
+        command's request: before the others in the budget)."""
+        await self.command_slot()
         sent = await channel.send(**solo_message(table, style=await self._style(table)).send_kw())
         await self.service.set_message(table.id, sent.id)
         return sent

@@ -106,6 +106,8 @@ class SoloGameCog(commands.GroupCog):
         channel: discord.abc.Messageable | None = None
         if interaction.guild_id is not None or interaction.channel_id is None:
             try:
+                if user.dm_channel is None:  # opening it is a request of its own
+                    await self.ui.command_slot()
                 channel = await user.create_dm()
             except discord.HTTPException:
                 await refuse(interaction, "I can't open a DM with you; play in my DM.")
@@ -134,6 +136,8 @@ class SoloGameCog(commands.GroupCog):
         async with guard(interaction):
             channel_id = interaction.channel_id
             if interaction.guild_id is not None or channel_id is None:
+                if interaction.user.dm_channel is None:
+                    await self.ui.command_slot()
                 dm = await interaction.user.create_dm()
                 channel_id = dm.id
             table = await self.ui.service.table_in_channel(channel_id)

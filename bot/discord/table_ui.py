@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -23,13 +23,14 @@ import discord
 from bot.discord import custom_ids as ids
 from bot.discord import ladders
 from bot.discord.card_styles import CardStyles
-from bot.discord.editor import CoalescingEditor, RateLimiter
+from bot.discord.editor import LATER, URGENT, CoalescingEditor
 from bot.discord.hand_dms import DM_RETRY_S, HandDMs
 from bot.discord.languages import Languages, hear
 from bot.discord.painter import Painter, attach
 from bot.discord.public_table import on_the_table
 from bot.discord.replays import show_replay
 from bot.discord.replies import guard, refuse
+from bot.discord.rest_budget import BURST, REST_PER_S, Ask, Need, RestBudget, WireGate
 from bot.discord.solo_ui import SoloUI, is_solo
 from bot.discord.table_messages import (
     CONTENT_MAX,
@@ -51,6 +52,7 @@ from bot.games.base import Event
 from bot.i18n import _, using
 from bot.i18n.sentences import again
 from bot.render import draws_pictures
+from bot.service.errors import Restarting
 from bot.service.models import TableInfo, TableStatus, TableUpdate
 
 if TYPE_CHECKING:
@@ -63,10 +65,9 @@ T = TypeVar("T")
 LEAD_EDIT_WAIT_S = 2.0
 """How long an update's DMs wait for a table edit that goes out at once (so the table never
 lags behind the hands); only a bound against a slow Discord, never reached normally."""
-EDIT_BUDGET_PER_S = 15.0
-"""Table-message edits a second across all tables: Discord allows a bot about 50 requests a
-second outside interaction callbacks, and DMs and posts need the rest."""
-EDIT_BURST = 10.0
+CLOSE_DRAIN_S = 5.0
+"""At shutdown, how long what a restart would not redo (a finished table's last edit, its
+summary, old DMs redrawn or deleted) may still go out at the budget's pace."""
 
 
 class TableUI:
@@ -78,7 +79,8 @@ class TableUI:
         service: TableService,
         *,
         edit_interval_s: float = 1.0,
-        edit_budget_per_s: float = EDIT_BUDGET_PER_S,
+        rest_per_s: float = REST_PER_S,
+        budget: RestBudget | None = None,
         dm_retry_s: float = DM_RETRY_S,
         clock: Callable[[], float] = time.monotonic,
         painter: Painter | None = None,
@@ -87,23 +89,34 @@ class TableUI:
         self.service = service
         self.painter = painter or Painter()
         """Where pictures are drawn (a thread unless the client gives worker processes)."""
-        # An interval of 0 (tests) turns all pacing off, the shared budget included.
-        budget = edit_budget_per_s if edit_interval_s > 0 else 0.0
-        self._budget = RateLimiter(budget, burst=EDIT_BURST) if budget > 0 else None
+        # An interval of 0 (tests) turns all pacing off, the global budget's included.
+        self.budget = budget or RestBudget(rest_per_s if edit_interval_s > 0 else None, BURST)
+        """Discord's global limit: every request outside interaction responses asks it first
+        (the cogs' too, through `command_slot`)."""
+        self.gate: WireGate | None = None
+        """The same pace where requests leave (discord.py's HTTP client), if it has one."""
+        if self.budget.rate is not None and (http := getattr(client, "http", None)) is not None:
+            # One less at once than the budget: a little room for the network's jitter.
+            self.gate = WireGate(self.budget.rate, BURST - 1)
+            self.gate.install(http)
         self.editor: CoalescingEditor[int, TableInfo] = CoalescingEditor(
             self._edit_table_message,
             edit_interval_s,
             order=lambda t: t.version,
-            limiter=self._budget,
+            budget=self.budget,
+            redone=lambda t: t.is_open,  # a restart redraws every open table
         )
         self.languages = Languages(client, service)
         """Who reads which language (`bot.discord.languages`)."""
         self.styles = CardStyles(service)
         """Each player's card style (`/cards`): hands in their reader's, tables in the host's."""
-        self.hands = HandDMs(client, service, budget=self._budget, dm_retry_s=dm_retry_s,
+        self.hands = HandDMs(client, service, budget=self.budget, dm_retry_s=dm_retry_s,
                              clock=clock, painter=self.painter, styles=self.styles,
                              languages=self.languages)
         """Each seat's hand by DM and the reminders of players whose DMs are closed."""
+        self.hands.channel_first = self._table_first
+        self._chores: set[asyncio.Task[None]] = set()
+        """Notices and summaries being posted."""
         self.defer_after_s = 2.0
         """Acknowledge a click before the service answers if it takes longer than this."""
         self.follow_ai_s = 2.0
@@ -116,7 +129,7 @@ class TableUI:
         posted by them, after its last round's report, so the channel reads them in order."""
         self.creating: set[int] = set()
         """Channels where a cog is posting a new table's message (so the listener doesn't)."""
-        self.solo = SoloUI(client, service, edit_interval_s=edit_interval_s, limiter=self._budget,
+        self.solo = SoloUI(client, service, edit_interval_s=edit_interval_s, budget=self.budget,
                            styles=self.styles)
         """Games played alone (traits.mode 'solo') live in one message of their own."""
 
@@ -137,14 +150,16 @@ class TableUI:
         table = update.table
         if update.reason != "created":
             await self._show_table(table, urgent=_by_a_person(update))
+        # Posts go out in the background: under a busy budget they wait behind the turn
+        # offers, and the listener (this table's next updates, its DMs) must not wait for them.
         with using(await self.languages.of_server(table.guild_id)):
             if table.status is TableStatus.FINISHED:
-                await self.editor.flush(table.id)
                 if self.reports is None or not self.reports.covers(table.game_key):
-                    await self._post(table.channel_id, summary_text(table))
+                    self._chore(self._post(table.channel_id, summary_text(table),
+                                           after=table.id))
             elif update.notice:
                 names = [s.name for s in table.seats]
-                await self._post(table.channel_id, plain(again(update.notice, names)))
+                self._chore(self._post(table.channel_id, plain(again(update.notice, names))))
         if not table.is_open:
             await self.hands.final(table)
         await self.hands.deliver(update)
@@ -155,6 +170,8 @@ class TableUI:
         await self.editor.flush()
         await self.solo.settle()
         await self.hands.settle()
+        while self._chores:
+            await asyncio.wait(set(self._chores))
     async def _show_table(self, table: TableInfo, *, urgent: bool = False) -> None:
         if table.message_id is None:
             if table.channel_id in self.creating:
@@ -175,7 +192,16 @@ class TableUI:
         flush = asyncio.ensure_future(self.editor.flush(table_id))
         await asyncio.wait({flush}, timeout=LEAD_EDIT_WAIT_S)
 
+    async def _table_first(self, table: TableInfo, ask: Ask) -> None:
+        """A reminder posted in the table's channel follows the table message's pending edit
+        (the channel shows its messages in order): that edit goes first, as needed as it."""
+        if self.editor.pending(table.id):
+            self.editor.lead(table.id, ask.need, ask.urgency)
+            await self._lead_edit(table.id)
+
     async def _send_table_message(self, table: TableInfo) -> discord.Message | None:
+        if not await self.budget.slot(Need.TABLE, urgency=URGENT):
+            return None  # shutting down
         channel = self.client.get_partial_messageable(table.channel_id)
         with using(await self.languages.of_server(table.guild_id)):
             picture = await self._draw_table(table)
@@ -210,7 +236,19 @@ class TableUI:
         """The public table drawn in its host's card style."""
         return await self.painter.paint(table_picture, table, await self.styles.of(table.host_id))
 
-    async def _post(self, channel_id: int, content: str) -> None:
+    def _chore(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    async def _post(self, channel_id: int, content: str, *, after: int | None = None) -> None:
+        """A post in the channel; ``after`` a table whose message's last edit goes first (the
+        summary follows the final table)."""
+        if after is not None:
+            await self.editor.flush(after)
+        if not await self.budget.slot(Need.TABLE, urgency=LATER):
+            log.warning("shutting down: a post in channel %s was not sent", channel_id)
+            return
         channel = self.client.get_partial_messageable(channel_id)
         try:
             await channel.send(
@@ -219,33 +257,43 @@ class TableUI:
         except discord.HTTPException:
             log.exception("could not post in channel %s", channel_id)
 
+    async def command_slot(self) -> None:
+        """Wait for a command's own request (a thread, a DM channel, a post) in the budget,
+        before the others; `Restarting` when the bot is shutting down."""
+        if not await self.budget.slot(Need.COMMAND):
+            raise Restarting
+
     async def reoffer_turns(self) -> None:
         """After a restart, offer each human who must act their turn again: a DM the old
-        process was sending when it stopped may never have gone out."""
+        process was sending when it stopped may never have gone out. All through the budget,
+        the earliest deadline first."""
         await self.hands.clear_old_reminders()
         try:
             tables = await self.service.open_tables()
         except Exception:
             log.exception("could not list the open tables to re-offer turns")
             return
-        for table in tables:
-            if is_solo(table.game_key):
-                # Not redrawn: that would undo a pick the player made before the restart. A
-                # click on a message the old process left behind refreshes it (SoloUI).
-                continue
+        # Solo games are not redrawn: that would undo a pick the player made before the
+        # restart. A click on a message the old process left behind refreshes it (SoloUI).
+        seated = [t for t in tables if not is_solo(t.game_key)]
+        for table in seated:
             # A move saved just before the old process stopped may never have reached the
             # table message: redraw every open table (through the editor and its budget; the
             # version a message shows is not stored, so all of them).
             if table.message_id is not None:
                 self.editor.submit(table.id, table)
-            await self.hands.reoffer(table)
+        await self.hands.reoffer(seated)
 
     async def close(self) -> None:
-        """Let pending edits finish (called after the service closed, before HTTP closes)."""
+        """Let pending edits finish (called after the service closed, before HTTP closes):
+        what a restart redoes is dropped, the rest goes out for `CLOSE_DRAIN_S` at most."""
+        self.budget.close(CLOSE_DRAIN_S)
         self.editor.hurry()
         await self.editor.flush()
         await self.solo.close()
         await self.hands.close()
+        while self._chores:
+            await asyncio.wait(set(self._chores))
         self.painter.close()
 
     # ------------------------------------------------------------------ components

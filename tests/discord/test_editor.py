@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
-from bot.discord.editor import CoalescingEditor, RateLimiter
+from bot.discord.editor import CoalescingEditor
+from bot.discord.rest_budget import RestBudget
 
 
 async def _settle() -> None:
@@ -126,14 +125,14 @@ async def test_zero_interval_sends_everything_in_order() -> None:
 
 async def test_a_shared_budget_paces_all_tables_and_each_still_ends_on_its_latest() -> None:
     time = ManualTime()
-    limiter = RateLimiter(2.0, burst=2, clock=time.clock, sleep=time.sleep)
+    budget = RestBudget(2.0, 2.0, clock=time.clock, sleep=time.sleep)
     sent: list[tuple[int, int]] = []
 
     async def send(key: int, item: int) -> None:
         sent.append((key, item))
 
     editor: CoalescingEditor[int, int] = CoalescingEditor(
-        send, 0.0, order=lambda v: v, limiter=limiter
+        send, 0.0, order=lambda v: v, budget=budget
     )
     for key in range(6):
         editor.submit(key, 1)
@@ -150,23 +149,6 @@ async def test_a_shared_budget_paces_all_tables_and_each_still_ends_on_its_lates
     assert latest == {key: 2 for key in range(6)}  # every table ends on its newest state
     # the four tables that waited sent only their newest state: 2 + 6 edits, not 12
     assert sorted(sent) == sorted([(0, 1), (1, 1)] + [(key, 2) for key in range(6)])
-
-
-def test_a_limiter_needs_a_positive_rate() -> None:
-    with pytest.raises(ValueError):
-        RateLimiter(0)
-
-
-async def test_try_acquire_takes_a_free_token_and_never_waits() -> None:
-    """Optional requests (deleting an old DM) take a token only when one is free now."""
-    now = [0.0]
-    limiter = RateLimiter(2.0, burst=1, clock=lambda: now[0])
-    assert limiter.try_acquire()
-    assert not limiter.try_acquire()  # empty bucket: skipped, not queued
-    now[0] += 0.25
-    assert not limiter.try_acquire()  # half a token
-    now[0] += 0.25
-    assert limiter.try_acquire()
 
 
 async def test_a_click_right_after_an_edit_is_shown_at_once_not_an_interval_later() -> None:
@@ -289,14 +271,14 @@ async def test_no_edit_is_reported_as_immediate_while_the_shared_budget_is_spent
     """The listener waits for an edit that goes out at once (before the hands' DMs); under a
     spent shared budget it must not: the DMs would wait for the budget too."""
     time = ManualTime()
-    limiter = RateLimiter(1.0, burst=1, clock=time.clock, sleep=time.sleep)
+    budget = RestBudget(1.0, 1.0, clock=time.clock, sleep=time.sleep)
     sent: list[tuple[int, int]] = []
 
     async def send(key: int, item: int) -> None:
         sent.append((key, item))
 
     editor: CoalescingEditor[int, int] = CoalescingEditor(
-        send, 1.0, order=lambda v: v, limiter=limiter, clock=time.clock, sleep=time.sleep
+        send, 1.0, order=lambda v: v, budget=budget, clock=time.clock, sleep=time.sleep
     )
     assert editor.submit(1, 1, urgent=True)
     await _settle()

@@ -60,7 +60,8 @@ class NoDefaults:
 def _bot(tmp_path: Path) -> discord.Client:
     settings = Settings(_env_file=None, database_path=tmp_path / "x.db")  # type: ignore[call-arg]
     bot = create_bot(settings)
-    bot.table_ui = SimpleNamespace(service=NoDefaults())  # type: ignore[assignment]
+    bot.table_ui = SimpleNamespace(  # type: ignore[assignment]
+        service=NoDefaults(), command_slot=AsyncMock(return_value=None))
     return bot
 
 

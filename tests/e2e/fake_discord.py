@@ -17,6 +17,7 @@ import itertools
 import json
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -106,6 +107,7 @@ class Request:
     status: int = 0
 
 
+_ID = re.compile(r"\d+")
 _BOUNDARY = re.compile(r'boundary="?([^";]+)"?')
 _PART_NAME = re.compile(rb'(?<![A-Za-z])name="([^"]*)"')
 
@@ -243,6 +245,11 @@ class FakeDiscord:
         self.bot_requests = 0
         """REST requests in total, and those outside interaction webhooks (the ones Discord's
         global limit of 50 per second applies to)."""
+        self.bot_request_times: list[float] = []
+        """When each request outside interaction webhooks arrived (``time.perf_counter``), for
+        the busiest second of a run."""
+        self.bot_request_kinds: Counter[str] = Counter()
+        """Those requests by method and route, ids left out (``PATCH /channels/:/messages/:``)."""
         self.keep_events = True
         """The bench turns these off to keep memory and time flat over many thousands of
         requests (interactions, messages and signals still work)."""
@@ -645,6 +652,8 @@ class FakeDiscord:
         self.request_count += 1
         if not webhook:
             self.bot_requests += 1
+            self.bot_request_times.append(req.at)
+            self.bot_request_kinds[request.method + " " + _ID.sub(":", path)] += 1
         if self.record_requests:
             self.requests.append(req)
         await self._notify()
