@@ -117,6 +117,8 @@ class TableUI:
         self.hands.channel_first = self._table_first
         self._chores: set[asyncio.Task[None]] = set()
         """Notices and summaries being posted."""
+        self._answering: set[asyncio.Task[Any]] = set()
+        """Clicks being answered (the words first, then the AI's replies and the picture)."""
         self.defer_after_s = 2.0
         """Acknowledge a click before the service answers if it takes longer than this."""
         self.follow_ai_s = 2.0
@@ -172,6 +174,9 @@ class TableUI:
         await self.hands.settle()
         while self._chores:
             await asyncio.wait(set(self._chores))
+        while answering := self._answering - {asyncio.current_task()}:
+            await asyncio.wait(answering)
+
     async def _show_table(self, table: TableInfo, *, urgent: bool = False) -> None:
         if table.message_id is None:
             if table.channel_id in self.creating:
@@ -317,6 +322,9 @@ class TableUI:
         user_id = interaction.user.id
         claim = (table_id, user_id)
         self.hands.answering[claim] = self.hands.answering.get(claim, 0) + 1
+        answering = asyncio.current_task()
+        if answering is not None:
+            self._answering.add(answering)
         answered: tuple[TableInfo, int, list[Event]] | None = None
         try:
             async with guard(interaction):
@@ -352,6 +360,7 @@ class TableUI:
         except Exception:
             log.exception("following up a click on table %s failed", table_id)
         finally:
+            self._answering.discard(answering)  # type: ignore[arg-type]
             self.hands.answering[claim] -= 1
             if not self.hands.answering[claim]:
                 del self.hands.answering[claim]

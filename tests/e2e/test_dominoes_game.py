@@ -30,11 +30,11 @@ async def test_a_whole_draw_game_against_the_ai(fake: FakeDiscord, runner: BotRu
     assert table.state.outcome() is not None
     assert clicks and all(c.callbacks == 1 for c in clicks)
     assert watch.checked > len(clicks) and watch.leaks == []
+    await runner.bot.table_ui.settle()  # the last click's answer gets its picture after it
     pictures = [a.get("description") or "" for m in fake.messages.values()
                 for a in m.get("attachments") or []]
     assert any(alt.startswith("The Draw Game, hand") for alt in pictures)  # the table's
     assert any(alt.startswith("alice's tiles") for alt in pictures)  # the hand DM's
-    await runner.bot.table_ui.settle()
     assert runner.bot.table_ui.reports is not None
     await runner.bot.table_ui.reports.settle()
     posts = [m.get("content") or "" for m in fake.messages.values()
