@@ -82,6 +82,8 @@ class PlainGame:
     shuffle: bool  # ... shuffled, from the seed as the engine does
     seed: int
     fans: list[int]  # the tableau piles in layout order (what a redeal gathers and deals)
+    dead_rule: bool = False  # `dead` applies
+    native: object | None = None  # the compiled core's game (plain_core.compiled), once made
 
     def wants(self, fi: int, height: int) -> int:
         """The card foundation ``fi`` takes next at ``height`` cards (0 when full)."""
@@ -201,12 +203,13 @@ def position(game: PlainGame, piles: dict[str, list[str]], redeals: int = 0,
 
 def key(game: PlainGame, pos: PlainPos) -> bytes:
     """The position with each group of interchangeable piles sorted (bytes: cheap to keep);
-    while a redeal is to come the piles' order matters (it is the order they are gathered)."""
+    while a redeal is to come the piles' order matters (it is the order they are gathered).
+    The separators 0 and 15 are no card's code, so no two positions share a key."""
     piles, heights, counters = pos
     if counters[0] < game.redeals:
         return b"\0".join(piles) + b"\1" + heights + counters
-    return b"\1".join([b"\0".join(sorted([piles[i] for i in ids])) for ids in game.all_groups]
-                      + [heights + counters])
+    return b"\x0f".join([b"\0".join(sorted([piles[i] for i in ids]))
+                         for ids in game.all_groups] + [heights + counters])
 
 
 def action(game: PlainGame, step: Step) -> str:

@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from datetime import date as Date
 from typing import Literal
 
-from bot.games.patience import magic, pairs_search, plain
+from bot.games.patience import magic, pairs_search, plain, plain_core
 from bot.games.patience.engine import Board, Rules, face, prefix
 from bot.games.patience.game import PatienceGame, PatienceState, _legal
 from bot.games.patience.options import PatienceOptions
@@ -343,7 +343,7 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
         start = plain.position(game, state.piles, state.redeals, state.flags.get("merci", 0))
-        return lambda budget, stop: plain.search(game, start, budget, stop)
+        return lambda budget, stop: plain_core.search(game, start, budget, stop)
     if rules.hook == "fifteen":
         answer = magic.magic_line(state.piles)
         return None if answer is None else (lambda budget, stop: answer)
