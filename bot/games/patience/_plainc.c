@@ -46,6 +46,7 @@ typedef struct {
     uint8_t wants[MAXF][14];
     uint8_t fkey[MAXF], fsuit[MAXF];
     int safe; /* 0 none, 1 all, 2 packers */
+    int packs;
     uint8_t packers[64][64];
     int npackers[64];
     uint8_t order[64];
@@ -79,17 +80,37 @@ static inline int won(const Game *g, const uint8_t *p) {
     return 1;
 }
 
+/* Every copy of ``card`` home. */
 static inline int is_home(const Game *g, const uint8_t *p, int card) {
+    int suit = card >> 4, rank = card & 15, n = 0;
+    for (int f = 0; f < g->nf; f++) n += g->fsuit[f] == suit && p[f] >= rank;
+    return n >= g->packs;
+}
+
+static inline int is_next(const Game *g, const uint8_t *p, int card) {
     int suit = card >> 4, rank = card & 15;
     for (int f = 0; f < g->nf; f++)
-        if (g->fsuit[f] == suit && p[f] >= rank) return 1;
+        if (g->fsuit[f] == suit && p[f] == rank - 1) return 1;
     return 0;
 }
 
-/* A lost position (`plain.dead`): one pack, piles packed down in suit and never refilled,
- * foundations up from the ace, the last deal with no merci left. A card lying above a lower
- * card of its suit cannot go home (that card must first), nor be packed when it is a king or
- * its one higher card lies under it too: it can never move. */
+/* `plain._safe`: nothing left could usefully be packed on ``c``. */
+static int safe_home(const Game *g, const uint8_t *p, int c) {
+    if (g->safe != 2) return g->safe == 1;
+    for (int k = 0; k < g->npackers[c]; k++) {
+        int x = g->packers[c][k];
+        if (is_home(g, p, x)) continue;
+        if (g->packs != 1 || !is_next(g, p, x)) return 0;
+        for (int j = 0; j < g->npackers[x]; j++)
+            if (!is_home(g, p, g->packers[x][j])) return 0;
+    }
+    return 1;
+}
+
+/* A lost position (`plain.dead`), in the last deal with no merci left: a card that can never
+ * move lies over a lower card of its suit. Packing down in suit, no spaces: a king, or a card
+ * whose one higher card lies under it too. The Shamrocks' tucks: a king right over a card of
+ * another suit. */
 static int dead(const Game *g, const uint8_t *p) {
     if (!g->dead_rule || p[g->nf] < g->redeals || (g->merci && !p[g->nf + 1])) return 0;
     int o = g->nf + 2 + g->np;
@@ -98,7 +119,13 @@ static int dead(const Game *g, const uint8_t *p) {
         int len = p[g->nf + 2 + i];
         for (int j = o; j < o + len; j++) {
             int s = p[j] >> 4, r = p[j] & 15;
-            if ((seen[s] & ((1u << r) - 1)) && (r == 13 || (seen[s] >> (r + 1) & 1))) return 1;
+            if (seen[s] & ((1u << r) - 1)) {
+                if (g->tuck) {
+                    if (r == 13 && p[j - 1] >> 4 != s) return 1;
+                } else if (r == 13 || (seen[s] >> (r + 1) & 1)) {
+                    return 1;
+                }
+            }
             seen[s] |= 1u << r;
         }
         o += len;
@@ -109,7 +136,7 @@ static int dead(const Game *g, const uint8_t *p) {
 static int gen_moves(const Game *g, const uint8_t *p, Step *out) {
     int np = g->np, nf = g->nf;
     const uint8_t *L = p + nf + 2;
-    int last_deal = p[nf] >= g->redeals;
+    int last_deal = p[nf] >= g->redeals, drawn = p[nf + 1] - 2; /* the merci's pile, just now */
     int off[MAXP + 1];
     offsets(g, p, off);
     uint8_t wcard[MAXF];
@@ -138,14 +165,8 @@ static int gen_moves(const Game *g, const uint8_t *p, Step *out) {
         int c = p[off[si + 1] - 1];
         for (int f = 0; f < nf; f++) {
             if (wcard[f] != c) continue;
-            if (last_deal && g->safe) {
-                int safe = g->safe == 1;
-                if (!safe) {
-                    safe = 1;
-                    for (int k = 0; k < g->npackers[c] && safe; k++)
-                        safe = is_home(g, p, g->packers[c][k]);
-                }
-                if (safe) {
+            if (last_deal && g->safe && (drawn < 0 || si == drawn)) {
+                if (safe_home(g, p, c)) {
                     out[0] = (Step){0, (uint8_t)si, (uint8_t)f};
                     return 1;
                 }
@@ -208,6 +229,12 @@ static int gen_moves(const Game *g, const uint8_t *p, Step *out) {
             }
         }
     }
+    if (drawn >= 0) { /* right after the merci: only moves from, onto or in its pile */
+        int m = 0;
+        for (int k = 0; k < n; k++)
+            if (out[k].src == drawn || (out[k].kind == 1 && out[k].dst == drawn)) out[m++] = out[k];
+        n = m;
+    }
     return n;
 }
 
@@ -217,6 +244,7 @@ static int play(const Game *g, const uint8_t *p, Step s, uint8_t *out) {
     int off[MAXP + 1];
     offsets(g, p, off);
     memcpy(out, p, base);
+    if (out[nf + 1] > 1) out[nf + 1] = 1; /* the move after the merci */
     uint8_t *L = out + nf + 2;
     if (s.kind == 5) { /* La Belle Lucie's redeal: gather the fans, shuffle, deal in threes */
         uint8_t cards[MAXCARDS], dealt[MAXCARDS];
@@ -267,7 +295,7 @@ static int play(const Game *g, const uint8_t *p, Step s, uint8_t *out) {
                 memcpy(out + o, src, j);
                 memcpy(out + o + j, src + j + 1, len - j - 1);
                 out[o + len - 1] = src[j];
-                out[nf + 1] = 1;
+                out[nf + 1] = (uint8_t)(2 + i);
             } else { /* 4: the tuck */
                 memcpy(out + o, src, len);
                 out[o + len - 1] = src[len - 2];
@@ -822,15 +850,15 @@ static int Game_init(Game *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"packable", "caps", "refill", "kings", "group", "groups", "fits",
                              "onto_order", "wants", "fkey", "fsuit", "safe", "packers", "order",
                              "pulls", "merci", "tuck", "redeals", "fans", "perms", "dead_rule",
-                             NULL};
+                             "packs", NULL};
     PyObject *packable, *caps, *refill, *kings, *group, *groups, *fits, *wants, *fkey, *fsuit;
     PyObject *packers, *order, *fans, *perms;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOO!O!pOOOiO!OpppiOOp", kwlist, &packable,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOO!O!pOOOiO!OpppiOOpi", kwlist, &packable,
                                      &caps, &refill, &kings, &group, &PyList_Type, &groups,
                                      &PyList_Type, &fits, &self->onto_order, &wants, &fkey,
                                      &fsuit, &self->safe, &PyList_Type, &packers, &order,
                                      &self->pulls, &self->merci, &self->tuck, &self->redeals,
-                                     &fans, &perms, &self->dead_rule))
+                                     &fans, &perms, &self->dead_rule, &self->packs))
         return -1;
     if (!PyBytes_Check(packable) || PyBytes_GET_SIZE(packable) < 1
         || PyBytes_GET_SIZE(packable) > MAXP || !PyBytes_Check(fkey)
@@ -859,8 +887,9 @@ static int Game_init(Game *self, PyObject *args, PyObject *kw) {
             return -1;
         }
     }
-    if (self->redeals < 0 || self->redeals > 9 || self->safe < 0 || self->safe > 2) {
-        PyErr_SetString(PyExc_ValueError, "redeals 0..9, safe 0..2");
+    if (self->redeals < 0 || self->redeals > 9 || self->safe < 0 || self->safe > 2
+        || self->packs < 1 || self->packs > 2) {
+        PyErr_SetString(PyExc_ValueError, "redeals 0..9, safe 0..2, packs 1..2");
         return -1;
     }
     Py_ssize_t ng = PyList_GET_SIZE(groups);
@@ -985,7 +1014,8 @@ static int read_pos(Game *g, PyObject *pos, uint8_t *out) {
         return 0;
     }
     memcpy(out, PyBytes_AS_STRING(pos), PyBytes_GET_SIZE(pos));
-    if (pos_size(g, out) != PyBytes_GET_SIZE(pos) || out[g->nf] > g->redeals || out[g->nf + 1] > 1) {
+    if (pos_size(g, out) != PyBytes_GET_SIZE(pos) || out[g->nf] > g->redeals
+        || out[g->nf + 1] > 1 + g->np) {
         PyErr_SetString(PyExc_ValueError, "the position's lengths or counters do not add up");
         return 0;
     }

@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from bot.games.patience.engine import RANKS, Rules, step_rank
+from bot.games.patience.engine import RANKS, Pile, Rules, step_rank
 
 SUITS = "CSHD"
 DFS_BUDGET = 50_000
@@ -36,7 +36,8 @@ the long wins of games with many spaces at once, the best-first search most othe
 (measured on the bench)."""
 PlainPos = tuple[tuple[bytes, ...], bytes, bytes]
 """``(piles, heights, counters)``: the non-foundation piles in the rules' order, bottom -> top,
-each foundation's card count, and (redeals used, merci used)."""
+each foundation's card count, and (redeals used, merci: 0 unused, 1 used, ``2 + pile`` just
+drawn in that pile; see `moves`)."""
 
 Step = tuple[int, int, int]
 """A move: (kind, source pile index, destination index); kind 0 a card to a foundation, 1 a
@@ -164,7 +165,8 @@ def plain_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
         safe=_safe_mode(rules, packs), packers=[sorted(set(x)) for x in packers],
         order=[0] * 64, pulls=rules.hook == "phalanx", merci=rules.merci, tuck=rules.tuck,
         redeals=rules.redeals if lucie else 0, shuffle=not flags.get("no_shuffle"), seed=seed,
-        fans=[i for i, p in enumerate(pile_rows) if p.kind == "tableau"])
+        fans=[i for i, p in enumerate(pile_rows) if p.kind == "tableau"],
+        dead_rule=_dead_rule(rules, pile_rows))
     # one fits table per pile (most games have one packing rule: the tables are shared)
     game.fits = [fits_by_pack[p.pack] if p.pack else [] for p in pile_rows]  # type: ignore[misc]
     for c in every:
@@ -177,22 +179,37 @@ def plain_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
     return game
 
 
-def _safe_mode(rules: Rules, packs: list[object]) -> str:
-    """When a card may go home without spoiling the deal, with one pack and foundations up from
-    the ace by suit:
+def _dead_rule(rules: Rules, pile_rows: list[Pile]) -> bool:
+    """Whether `dead` applies: one pack, foundations up from the ace, every pile packed and
+    never refilled, and packing down in suit (or The Shamrocks' tucks, down in any suit)."""
+    return (rules.packs == 1 and rules.hook == "" and all(
+        f.base == "A" and f.step == 1 for f in rules.founds) and all(
+        p.pack is not None and not p.refill and not p.kings and not p.pack.also
+        and p.pack.dir == "down" and p.pack.suit == ("any" if rules.tuck else "same")
+        for p in pile_rows))
 
-    - ``all``: every packing rule is by suit. Any card a foundation takes may go: a card that
-      could later be packed on it is the next one up (it can go home instead) or lower (home
-      already), so a line that left the card in the layout is matched move for move by one
-      that sends such cards home (the piles only ever lack some of their cards);
-    - ``packers``: otherwise, a card whose every possible packer is home already (it can hold
-      nothing any more);
-    - ``""``: none (two packs: which copy goes where matters to the proof above)."""
-    if rules.packs != 1 or any(f.base != "A" or f.step != 1 for f in rules.founds):
+
+def _safe_mode(rules: Rules, packs: list[object]) -> str:
+    """When a card may go home without spoiling the deal, with foundations up from the ace by
+    suit:
+
+    - ``all``: one pack, every packing rule by suit. Any card a foundation takes may go: a card
+      that could later be packed on it is the next one up (it can go home instead) or lower
+      (home already), so a line that left the card in the layout is matched move for move by
+      one that sends such cards home (the piles only ever lack some of their cards);
+    - ``packers``: otherwise (`_safe`), a card that nothing left could ever usefully be packed
+      on: each of its possible packers is home (every copy of it), or, with one pack, goes home
+      next and has no packer left itself (so it can go home instead of onto the card). With two
+      packs a suit's two foundations are alike: a line that later sent the card to the other
+      one is matched by one that swaps the two;
+    - ``""``: none (foundations that differ within a suit, or build down)."""
+    if any(f.base != "A" or f.step != 1 for f in rules.founds):
         return ""
-    if packs and all(pk.suit == "same" for pk in packs):  # type: ignore[attr-defined]
+    if rules.packs == 1 and packs and all(pk.suit == "same" for pk in packs):  # type: ignore[attr-defined]
         return "all"
-    return "packers"
+    if rules.packs == 2 and len({f.key() for f in rules.founds if f.suit}) != 4:
+        return ""
+    return "packers" if rules.packs <= 2 else ""
 
 
 def position(game: PlainGame, piles: dict[str, list[str]], redeals: int = 0,
@@ -228,9 +245,14 @@ def action(game: PlainGame, step: Step) -> str:
 
 def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
     """The moves worth trying, best first: a safe foundation move alone; else foundation moves,
-    moves that empty a pile, packs, moves into a space."""
+    moves that empty a pile, packs, moves into a space. None from a `dead` position. Right after
+    the merci only moves from, onto or in its pile: any other move could as well have come
+    before the merci (it commutes with it), and a winning line moves that pile again."""
     piles, heights, counters = pos
+    if game.dead_rule and dead(game, pos):
+        return []
     last_deal = counters[0] >= game.redeals
+    drawn = counters[1] - 2
     wanted: dict[int, list[int]] = {}
     seen_empty: set[int] = set()
     for fi, h in enumerate(heights):
@@ -261,8 +283,7 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
             continue
         c = cards[-1]
         for fi in wanted.get(c, ()):
-            if last_deal and (game.safe == "all" or (game.safe == "packers" and all(
-                    _is_home(game, heights, x) for x in game.packers[c]))):
+            if last_deal and (drawn < 0 or si == drawn) and _safe(game, heights, c):
                 return [(0, si, fi)]
             home.append((0, si, fi))
         lone = len(cards) == 1
@@ -293,18 +314,62 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
         for si, cards in enumerate(piles):
             if len(cards) > 6 and cards[5] & 15 in (1, 13):
                 out.append((2, si, 0))
+    if drawn >= 0:
+        return [s for s in out if s[1] == drawn or (s[0] == 1 and s[2] == drawn)]
     return out
 
 
+def dead(game: PlainGame, pos: PlainPos) -> bool:
+    """A position no line wins from, in the games `dead_rule` marks, in the last deal with the
+    merci used (or none): a card it can never move lies over a lower card of its suit, so
+    neither goes home. With packing down in suit and no spaces filled, a card over a lower one
+    of its suit moves only onto the card one higher of its suit: never when that lies under it
+    too, or it is a king. The Shamrocks (down regardless of suit, tucks): a king over a lower
+    card of its suit, with a card of another suit right under it, never moves."""
+    piles, _, counters = pos
+    if counters[0] < game.redeals or (game.merci and not counters[1]):
+        return False
+    for cards in piles:
+        seen = [0, 0, 0, 0]
+        for j, c in enumerate(cards):
+            suit, rank = c >> 4, c & 15
+            if seen[suit] & ((1 << rank) - 1):
+                if game.tuck:
+                    if rank == 13 and cards[j - 1] >> 4 != suit:
+                        return True
+                elif rank == 13 or seen[suit] >> (rank + 1) & 1:
+                    return True
+            seen[suit] |= 1 << rank
+    return False
+
+
+def _safe(game: PlainGame, heights: bytes, card: int) -> bool:
+    """Whether ``card``, which a foundation takes, may go home alone (see `_safe_mode`)."""
+    if game.safe != "packers":
+        return game.safe == "all"
+    one = game.rules.packs == 1
+    return all(_is_home(game, heights, x) or (one and _is_next(game, heights, x) and all(
+        _is_home(game, heights, y) for y in game.packers[x])) for x in game.packers[card])
+
+
 def _is_home(game: PlainGame, heights: bytes, card: int) -> bool:
-    """Whether ``card`` is on its foundation (one pack, foundations up from the ace)."""
+    """Whether every copy of ``card`` is on a foundation (foundations up from the ace)."""
     suit, rank = card >> 4, card & 15
-    return any(heights[fi] >= rank for fi in range(len(heights)) if game.f_suit[fi] == suit)
+    return sum(heights[fi] >= rank for fi in range(len(heights))
+               if game.f_suit[fi] == suit) >= game.rules.packs
+
+
+def _is_next(game: PlainGame, heights: bytes, card: int) -> bool:
+    """Whether a foundation takes ``card`` next."""
+    suit, rank = card >> 4, card & 15
+    return any(heights[fi] == rank - 1 for fi in range(len(heights)) if game.f_suit[fi] == suit)
 
 
 def play(game: PlainGame, pos: PlainPos, step: Step) -> PlainPos:
     piles, heights, counters = pos
     kind, si, di = step
+    if counters[1] > 1:  # the move after the merci
+        counters = counters[:1] + b"\1"
     out = list(piles)
     src = piles[si]
     if kind == 1:
@@ -322,11 +387,17 @@ def play(game: PlainGame, pos: PlainPos, step: Step) -> PlainPos:
                 counters)
     if kind == 3:
         out[si] = src[:di] + src[di + 1:] + src[di:di + 1]
-        return tuple(out), heights, counters[:1] + b"\1"
+        return tuple(out), heights, counters[:1] + bytes((2 + si,))
     if kind == 4:
         out[si] = src[:-2] + src[-1:] + src[-2:-1]
         return tuple(out), heights, counters
     return _redealt(game, pos)
+
+
+def settled(pos: PlainPos) -> PlainPos:
+    """``pos`` as the engine knows it: the merci used, whether just now or before."""
+    piles, heights, counters = pos
+    return piles, heights, counters[:1] + bytes((min(counters[1], 1),))
 
 
 def _redealt(game: PlainGame, pos: PlainPos) -> PlainPos:

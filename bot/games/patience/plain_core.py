@@ -87,7 +87,7 @@ def compiled(game: PlainGame) -> object:
             tuck=game.tuck, redeals=game.redeals, fans=bytes(game.fans),
             perms=[_perms(game.seed, r) for r in range(1, game.redeals + 1)]
             if game.redeals and game.shuffle else None,
-            dead_rule=game.dead_rule)
+            dead_rule=game.dead_rule, packs=game.rules.packs)
     return game.native
 
 
