@@ -55,6 +55,7 @@ typedef struct {
     int fan_at[MAXP]; /* pile -> its place among the fans, or -1 */
     uint8_t *perms; /* [redeal][n][k], or NULL: gathered in order */
     int dead_rule; /* see `dead` */
+    uint8_t loose[MAXP]; /* cells that never take a card: a card leaving one marks its pile */
 } Game;
 
 /* ---- positions ------------------------------------------------------------------------ */
@@ -165,7 +166,7 @@ static int gen_moves(const Game *g, const uint8_t *p, Step *out) {
         int c = p[off[si + 1] - 1];
         for (int f = 0; f < nf; f++) {
             if (wcard[f] != c) continue;
-            if (last_deal && g->safe && (drawn < 0 || si == drawn)) {
+            if (last_deal && g->safe && (drawn < 0 || (g->merci && si == drawn))) {
                 if (safe_home(g, p, c)) {
                     out[0] = (Step){0, (uint8_t)si, (uint8_t)f};
                     return 1;
@@ -229,10 +230,12 @@ static int gen_moves(const Game *g, const uint8_t *p, Step *out) {
             }
         }
     }
-    if (drawn >= 0) { /* right after the merci: only moves from, onto or in its pile */
+    if (drawn >= 0) { /* after the merci: moves of its pile; after a loose card: packs on it */
         int m = 0;
-        for (int k = 0; k < n; k++)
-            if (out[k].src == drawn || (out[k].kind == 1 && out[k].dst == drawn)) out[m++] = out[k];
+        for (int k = 0; k < n; k++) {
+            int onto = out[k].kind == 1 && out[k].dst == drawn;
+            if (onto || (g->merci && out[k].src == drawn)) out[m++] = out[k];
+        }
         n = m;
     }
     return n;
@@ -308,6 +311,7 @@ static int play(const Game *g, const uint8_t *p, Step s, uint8_t *out) {
         if (i == s.dst && s.kind == 1) {
             out[o++] = p[off[s.src + 1] - 1];
             L[i]++;
+            if (g->loose[s.src]) out[nf + 1] = (uint8_t)(2 + i);
         }
     }
     if (s.kind == 0) out[s.dst]++;
@@ -850,15 +854,15 @@ static int Game_init(Game *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"packable", "caps", "refill", "kings", "group", "groups", "fits",
                              "onto_order", "wants", "fkey", "fsuit", "safe", "packers", "order",
                              "pulls", "merci", "tuck", "redeals", "fans", "perms", "dead_rule",
-                             "packs", NULL};
+                             "packs", "loose", NULL};
     PyObject *packable, *caps, *refill, *kings, *group, *groups, *fits, *wants, *fkey, *fsuit;
-    PyObject *packers, *order, *fans, *perms;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOO!O!pOOOiO!OpppiOOpi", kwlist, &packable,
+    PyObject *packers, *order, *fans, *perms, *loose;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOO!O!pOOOiO!OpppiOOpiO", kwlist, &packable,
                                      &caps, &refill, &kings, &group, &PyList_Type, &groups,
                                      &PyList_Type, &fits, &self->onto_order, &wants, &fkey,
                                      &fsuit, &self->safe, &PyList_Type, &packers, &order,
                                      &self->pulls, &self->merci, &self->tuck, &self->redeals,
-                                     &fans, &perms, &self->dead_rule, &self->packs))
+                                     &fans, &perms, &self->dead_rule, &self->packs, &loose))
         return -1;
     if (!PyBytes_Check(packable) || PyBytes_GET_SIZE(packable) < 1
         || PyBytes_GET_SIZE(packable) > MAXP || !PyBytes_Check(fkey)
@@ -870,7 +874,7 @@ static int Game_init(Game *self, PyObject *args, PyObject *kw) {
     uint8_t wants_flat[MAXF * 14];
     if (!read_bytes(packable, self->packable, np, "packable") || !read_bytes(caps, self->caps, np, "caps")
         || !read_bytes(refill, self->refill, np, "refill") || !read_bytes(kings, self->kings, np, "kings")
-        || !read_bytes(group, self->group, np, "group") || !read_bytes(fkey, self->fkey, nf, "fkey")
+        || !read_bytes(group, self->group, np, "group") || !read_bytes(loose, self->loose, np, "loose") || !read_bytes(fkey, self->fkey, nf, "fkey")
         || !read_bytes(fsuit, self->fsuit, nf, "fsuit") || !read_bytes(order, self->order, 64, "order")
         || !read_bytes(wants, wants_flat, nf * 14, "wants"))
         return -1;

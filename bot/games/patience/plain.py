@@ -37,7 +37,8 @@ the long wins of games with many spaces at once, the best-first search most othe
 PlainPos = tuple[tuple[bytes, ...], bytes, bytes]
 """``(piles, heights, counters)``: the non-foundation piles in the rules' order, bottom -> top,
 each foundation's card count, and (redeals used, merci: 0 unused, 1 used, ``2 + pile`` just
-drawn in that pile; see `moves`)."""
+drawn in that pile; in a game without the merci, ``2 + pile``: a card just left a loose cell
+for that pile; see `moves`)."""
 
 Step = tuple[int, int, int]
 """A move: (kind, source pile index, destination index); kind 0 a card to a foundation, 1 a
@@ -84,6 +85,7 @@ class PlainGame:
     seed: int
     fans: list[int]  # the tableau piles in layout order (what a redeal gathers and deals)
     dead_rule: bool = False  # `dead` applies
+    loose: list[bool] | None = None  # cells that never take a card (The Garden's Bouquet)
     native: object | None = None  # the compiled core's game (plain_core.compiled), once made
 
     def wants(self, fi: int, height: int) -> int:
@@ -166,7 +168,9 @@ def plain_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
         order=[0] * 64, pulls=rules.hook == "phalanx", merci=rules.merci, tuck=rules.tuck,
         redeals=rules.redeals if lucie else 0, shuffle=not flags.get("no_shuffle"), seed=seed,
         fans=[i for i, p in enumerate(pile_rows) if p.kind == "tableau"],
-        dead_rule=_dead_rule(rules, pile_rows))
+        dead_rule=_dead_rule(rules, pile_rows),
+        loose=[p.kind == "cell" and p.pack is None and not p.refill and not rules.merci
+               for p in pile_rows])
     # one fits table per pile (most games have one packing rule: the tables are shared)
     game.fits = [fits_by_pack[p.pack] if p.pack else [] for p in pile_rows]  # type: ignore[misc]
     for c in every:
@@ -245,9 +249,13 @@ def action(game: PlainGame, step: Step) -> str:
 
 def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
     """The moves worth trying, best first: a safe foundation move alone; else foundation moves,
-    moves that empty a pile, packs, moves into a space. None from a `dead` position. Right after
-    the merci only moves from, onto or in its pile: any other move could as well have come
-    before the merci (it commutes with it), and a winning line moves that pile again."""
+    moves that empty a pile, packs, moves into a space. None from a `dead` position.
+
+    Right after the merci only moves from, onto or in its pile: any other move could as well
+    have come before the merci (it commutes with it), and a winning line moves that pile again.
+    Right after a card left a `loose` cell for a pile, only packs onto it: it was as free
+    where it lay, so the move was worth making only for something to be packed on it, and it
+    could as well have waited until then (no move between touched it or its pile)."""
     piles, heights, counters = pos
     if game.dead_rule and dead(game, pos):
         return []
@@ -283,7 +291,8 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
             continue
         c = cards[-1]
         for fi in wanted.get(c, ()):
-            if last_deal and (drawn < 0 or si == drawn) and _safe(game, heights, c):
+            if last_deal and (drawn < 0 or (game.merci and si == drawn)) and _safe(
+                    game, heights, c):
                 return [(0, si, fi)]
             home.append((0, si, fi))
         lone = len(cards) == 1
@@ -314,8 +323,10 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
         for si, cards in enumerate(piles):
             if len(cards) > 6 and cards[5] & 15 in (1, 13):
                 out.append((2, si, 0))
-    if drawn >= 0:
+    if drawn >= 0 and game.merci:
         return [s for s in out if s[1] == drawn or (s[0] == 1 and s[2] == drawn)]
+    if drawn >= 0:
+        return [s for s in out if s[0] == 1 and s[2] == drawn]
     return out
 
 
@@ -375,6 +386,8 @@ def play(game: PlainGame, pos: PlainPos, step: Step) -> PlainPos:
     if kind == 1:
         out[si] = src[:-1]
         out[di] = piles[di] + src[-1:]
+        if game.loose and game.loose[si]:  # see `moves`
+            counters = counters[:1] + bytes((2 + di,))
         return tuple(out), heights, counters
     if kind == 0:
         out[si] = src[:-1]
@@ -394,10 +407,11 @@ def play(game: PlainGame, pos: PlainPos, step: Step) -> PlainPos:
     return _redealt(game, pos)
 
 
-def settled(pos: PlainPos) -> PlainPos:
-    """``pos`` as the engine knows it: the merci used, whether just now or before."""
+def settled(game: PlainGame, pos: PlainPos) -> PlainPos:
+    """``pos`` as the engine knows it, without the marks `moves` reads: the merci used,
+    whether just now or before; no mark after a card left a loose cell."""
     piles, heights, counters = pos
-    return piles, heights, counters[:1] + bytes((min(counters[1], 1),))
+    return piles, heights, counters[:1] + bytes((min(counters[1], 1) if game.merci else 0,))
 
 
 def _redealt(game: PlainGame, pos: PlainPos) -> PlainPos:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import cache
+from functools import lru_cache
 
 from bot.games.patience import plain
 from bot.games.patience.plain import PlainAnswer, PlainGame, PlainPos
@@ -49,7 +49,7 @@ def unpack(game: PlainGame, data: bytes) -> PlainPos:
     return tuple(piles), heights, counters
 
 
-@cache
+@lru_cache(maxsize=64)
 def _perms(seed: int, redeal: int) -> list[bytes]:
     """How the engine's shuffle for redeal ``redeal`` orders ``n`` gathered cards, each n:
     the shuffled list's k-th card is the gathered list's ``perm[k]``-th."""
@@ -87,7 +87,8 @@ def compiled(game: PlainGame) -> object:
             tuck=game.tuck, redeals=game.redeals, fans=bytes(game.fans),
             perms=[_perms(game.seed, r) for r in range(1, game.redeals + 1)]
             if game.redeals and game.shuffle else None,
-            dead_rule=game.dead_rule, packs=game.rules.packs)
+            dead_rule=game.dead_rule, packs=game.rules.packs,
+            loose=bytes(game.loose or [False] * len(game.ids)))
     return game.native
 
 

@@ -64,6 +64,9 @@ PLAIN_FACTOR = 6
 """A position of the fast paths (plain.py, pairs_search.py) costs about a tenth of the generic
 search's: a hint there gets six times the node budget, well inside the hint's second (the
 bench's hint p95 was up to 870 ms with ten times, on The House on the Hill)."""
+COMPILED_FACTOR = 40
+"""plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
+a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 
 
 @dataclass(frozen=True)
@@ -482,9 +485,12 @@ def hint(state: PatienceState, *, node_budget: int = HINT_BUDGET,
          stop: Callable[[], bool] | None = None) -> Hint:
     """A move that keeps the deal winnable when the solver decides within ``node_budget``;
     otherwise the best move by `_score` one move ahead (``certain`` False). Games the fast path
-    takes get ``PLAIN_FACTOR`` times the budget (their positions are that much cheaper)."""
+    takes get ``PLAIN_FACTOR`` times the budget (their positions are that much cheaper), or
+    ``COMPILED_FACTOR`` times where plain.py's compiled search takes them."""
     if _fast_path(state) is not None:
-        node_budget *= PLAIN_FACTOR
+        compiled = plain_core.native() and plain.plain_game(
+            state.rules, state.piles, state.redeals, state.flags, state.seed) is not None
+        node_budget *= COMPILED_FACTOR if compiled else PLAIN_FACTOR
     verdict = solve(state, node_budget=node_budget, stop=stop)
     if verdict.status == "winnable" and verdict.line:
         return Hint(verdict.line[0], True, verdict)

@@ -72,7 +72,7 @@ def test_fast_moves_are_the_engines_moves(variant: str) -> None:
             action = plain.action(game, step)
             assert action in engine, (variant, action)
             after, _ = state.apply(0, action)
-            assert plain.settled(plain.play(game, pos, step)) == fast(after)[1]
+            assert plain.settled(game, plain.play(game, pos, step)) == fast(after)[1]
             checked += 1
         offered = {plain.action(game, s) for s in steps}
         safe = len(steps) == 1 and steps[0][0] == 0
