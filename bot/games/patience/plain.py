@@ -17,7 +17,15 @@ pile indices. What makes it sound where the generic search is slower:
   drawing), so a layout is searched once whatever piles its packets lie in;
 - a foundation move is made alone, as the only child, when it is provably safe (`_safe_mode`;
   never while a shuffled redeal is to come: it would gather other cards);
+- a `dead` position (a card that can never move lies over a lower card of its suit) has no
+  moves;
+- a move that could as well wait until its pile is next used is made only then: the merci,
+  and a card leaving a loose cell (`moves`; the position carries a mark for the next move);
 - every winning line is replayed through the engine before it is returned (solver.py).
+
+plain_core.py runs this search compiled (``_plainc.c``) where it was built; the tests hold
+the two to the same moves, node counts and lines, and each pruning rule to a brute-force
+search through the engine on small deals.
 """
 
 from __future__ import annotations
