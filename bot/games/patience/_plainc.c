@@ -339,6 +339,7 @@ static int canon(const Game *g, const uint8_t *p, uint8_t *out) {
         }
         return o;
     }
+    int mark = p[nf + 1] >= 2 ? p[nf + 1] - 2 : -1;
     for (int k = 0; k < g->ngroups; k++) {
         int idx[MAXP], n = 0;
         for (int j = g->gstart[k]; j < g->gstart[k + 1]; j++) {
@@ -354,6 +355,11 @@ static int canon(const Game *g, const uint8_t *p, uint8_t *out) {
             out[o++] = L[idx[j]];
             memcpy(out + o, p + off[idx[j]], L[idx[j]]);
             o += L[idx[j]];
+        }
+        if (mark >= 0 && g->group[mark] == k) { /* a mark names its pile by its place here */
+            int j = 0;
+            while (cmp_pile(p + off[idx[j]], L[idx[j]], p + off[mark], L[mark])) j++;
+            out[nf + 1] = (uint8_t)(2 + g->gstart[k] + j);
         }
     }
     return o;

@@ -233,12 +233,19 @@ def position(game: PlainGame, piles: dict[str, list[str]], redeals: int = 0,
 def key(game: PlainGame, pos: PlainPos) -> bytes:
     """The position with each group of interchangeable piles sorted (bytes: cheap to keep);
     while a redeal is to come the piles' order matters (it is the order they are gathered).
-    The separators 0 and 15 are no card's code, so no two positions share a key."""
+    The separators 0 and 15 are no card's code, so no two positions share a key; a pile a mark
+    names (see `moves`) is named by its place among the sorted piles, so positions alike but
+    for the order of their piles, the marked one among them, share one."""
     piles, heights, counters = pos
     if counters[0] < game.redeals:
         return b"\0".join(piles) + b"\1" + heights + counters
-    return b"\x0f".join([b"\0".join(sorted([piles[i] for i in ids]))
-                         for ids in game.all_groups] + [heights + counters])
+    groups = [sorted([piles[i] for i in ids]) for ids in game.all_groups]
+    if counters[1] > 1:  # a mark names a pile: by its place in the key (its cards), not its index
+        mark = counters[1] - 2
+        group = game.group[mark]
+        place = sum(map(len, game.all_groups[:group])) + groups[group].index(piles[mark])
+        counters = counters[:1] + bytes((2 + place,))
+    return b"\x0f".join([b"\0".join(cards) for cards in groups] + [heights + counters])
 
 
 def action(game: PlainGame, step: Step) -> str:

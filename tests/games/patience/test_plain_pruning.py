@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.games.patience import PatienceState, plain
+from bot.games.patience import PatienceState, plain, plain_core
 from bot.games.patience.solver import solve
 from tests.games.patience.helpers import RANKS, new
 from tests.games.patience.test_plain import fast
@@ -127,3 +127,26 @@ def test_a_card_goes_home_alone_once_its_packers_can_go_instead() -> None:
     game, pos = fast(state.model_copy(update={"piles": piles}))
     assert game is not None and pos is not None
     assert plain.moves(game, pos) == [(0, game.ids.index("t8"), 2)]
+
+
+def test_a_mark_names_its_pile_by_its_cards_in_the_key() -> None:
+    """Two layouts alike but for the order of their piles are one position only if the mark
+    names the same cards in both: else each must be searched with its own restriction."""
+    game, pos = fast(last_deal("the_shamrocks", random.Random(5), "9", width=18))
+    assert game is not None and pos is not None
+    piles, heights, counters = pos
+    i, j = [k for k, cards in enumerate(piles) if cards][:2]
+    assert piles[i] != piles[j]
+    swapped = list(piles)
+    swapped[i], swapped[j] = piles[j], piles[i]
+
+    def marked(layout: list[bytes] | tuple[bytes, ...], pile: int) -> plain.PlainPos:
+        return tuple(layout), heights, counters[:1] + bytes((2 + pile,))
+
+    keys = [(plain.key(game, p), plain_core.pack(p)) for p in (
+        marked(piles, i), marked(swapped, j), marked(piles, j))]
+    assert keys[0][0] == keys[1][0] != keys[2][0]
+    if plain_core.native():
+        core = plain_core.compiled(game)
+        ckeys = [core.key(packed) for _, packed in keys]  # type: ignore[attr-defined]
+        assert ckeys[0] == ckeys[1] != ckeys[2]
