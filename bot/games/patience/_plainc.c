@@ -15,7 +15,8 @@
  * 64-bit hashes of the canonical key; a hash match is confirmed on the full key, so the table
  * never merges two positions. A node budget, a cap on positions kept, and a stop callable
  * (asked every 1024 positions in the depth-first search, every chunk in the best-first) end
- * a search with "undecided".
+ * a search with "undecided". The search runs without the GIL (it takes it back only to ask the
+ * stop callable), so a thread that waits on it does not stop the others.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -56,6 +57,7 @@ typedef struct {
     uint8_t *perms; /* [redeal][n][k], or NULL: gathered in order */
     int dead_rule; /* see `dead` */
     uint8_t loose[MAXP]; /* cells that never take a card: a card leaving one marks its pile */
+    int busy; /* searches running (without the GIL): the tables must not change meanwhile */
 } Game;
 
 /* ---- positions ------------------------------------------------------------------------ */
@@ -150,7 +152,7 @@ static int gen_moves(const Game *g, const uint8_t *p, Step *out) {
         }
         wcard[f] = g->wants[f][p[f]];
     }
-    static Step home[MAXMOVES], empties[MAXMOVES], packs[MAXMOVES], spaces[MAXMOVES];
+    Step home[MAXMOVES], empties[MAXMOVES], packs[MAXMOVES], spaces[MAXMOVES];
     int nh = 0, ne = 0, npk = 0, ns = 0;
     int freep[MAXP], nfree = 0;
     unsigned seen_group[2] = {0, 0};
@@ -493,25 +495,35 @@ static int table_add(Table *t, const Game *g, const uint8_t *p, int psize, const
 /* ---- the searches ---------------------------------------------------------------------- */
 
 typedef struct {
-    int status; /* 0 undecided, 1 winnable, 2 unwinnable, -1 error */
+    int status; /* 0 undecided, 1 winnable, 2 unwinnable, -1 error (see Ctx.err) */
     long long nodes;
     size_t positions;
-    PyObject *line; /* list of (kind, src, dst), winnable only */
+    Step *line; /* malloc'd, winnable only */
+    size_t nline;
 } Answer;
 
-static int ask_stop(PyObject *stop) {
-    PyObject *r = PyObject_CallNoArgs(stop);
-    if (!r) return -1;
-    int yes = PyObject_IsTrue(r);
-    Py_DECREF(r);
+/* A search runs without the GIL (other threads go on); it takes it back to ask ``stop``. */
+typedef struct {
+    PyObject *stop; /* or NULL */
+    PyThreadState *ts;
+    int err; /* 1 out of memory, 2 a Python exception (from stop) */
+} Ctx;
+
+static int ask_stop(Ctx *ctx) {
+    PyEval_RestoreThread(ctx->ts);
+    PyObject *r = PyObject_CallNoArgs(ctx->stop);
+    int yes = r ? PyObject_IsTrue(r) : -1;
+    Py_XDECREF(r);
+    ctx->ts = PyEval_SaveThread();
+    if (yes < 0) ctx->err = 2;
     return yes;
 }
 
 static PyObject *step_tuple(Step s) { return Py_BuildValue("(iii)", s.kind, s.src, s.dst); }
 
-static Answer depth_first(Game *g, const uint8_t *root, long long budget, PyObject *stop,
+static Answer depth_first(Game *g, const uint8_t *root, long long budget, Ctx *ctx,
                           size_t limit) {
-    Answer a = {0, 0, 0, NULL};
+    Answer a = {0, 0, 0, NULL, 0};
     Table t;
     size_t cap = 256, depth = 0, mcap = 1 << 16, mused = 0;
     uint8_t *posbuf = malloc(cap * MAXPOS);
@@ -543,8 +555,8 @@ static Answer depth_first(Game *g, const uint8_t *root, long long budget, PyObje
             a.nodes = nodes - 1;
             goto out;
         }
-        if (stop && !(nodes & 1023)) {
-            int yes = ask_stop(stop);
+        if (ctx->stop && !(nodes & 1023)) {
+            int yes = ask_stop(ctx);
             if (yes < 0) goto error;
             if (yes) {
                 a.nodes = nodes - 1;
@@ -563,16 +575,10 @@ static Answer depth_first(Game *g, const uint8_t *root, long long budget, PyObje
         if (won(g, child)) {
             a.status = 1;
             a.nodes = nodes;
-            a.line = PyList_New(0);
-            if (!a.line) goto error;
-            for (size_t k = 0; k < depth; k++) {
-                PyObject *st = step_tuple(moves[mstart[k] + mi[k] - 1]);
-                if (!st || PyList_Append(a.line, st) < 0) {
-                    Py_XDECREF(st);
-                    goto error;
-                }
-                Py_DECREF(st);
-            }
+            a.line = malloc(depth * sizeof(Step));
+            if (!a.line) goto nomem;
+            for (size_t k = 0; k < depth; k++) a.line[k] = moves[mstart[k] + mi[k] - 1];
+            a.nline = depth;
             goto out;
         }
         if (depth >= cap || mused + MAXMOVES > mcap) {
@@ -614,9 +620,10 @@ out:
     free(moves);
     return a;
 nomem:
-    PyErr_NoMemory();
+    ctx->err = 1;
 error:
-    Py_CLEAR(a.line);
+    free(a.line);
+    a.line = NULL;
     a.status = -1;
     goto out;
 }
@@ -707,12 +714,12 @@ enum { R_CHUNK, R_WIN, R_DRY, R_FULL, R_ERR };
 
 /* One turn of a best-first search (`plain._best_first`): until its node count reaches a
  * multiple of ``chunk``, a win, or an empty queue. */
-static int run_turn(Game *g, Run *r, Table *t, int chunk, uint32_t *won_node) {
+static int run_turn(Game *g, Run *r, Table *t, int chunk, uint32_t *won_node, Ctx *ctx) {
     uint8_t child[MAXPOS], key[MAXPOS + MAXP];
     if (!r->started) {
         r->started = 1;
         if (r->starts) {
-            if (!heap_push(r, (Entry){0, 0, 0})) return R_ERR;
+            if (!heap_push(r, (Entry){0, 0, 0})) goto nomem;
         } else {
             return R_CHUNK; /* one turn's wait, then the root's children as the first met them */
         }
@@ -721,7 +728,7 @@ static int run_turn(Game *g, Run *r, Table *t, int chunk, uint32_t *won_node) {
         for (size_t i = 1; i < t->nn; i++) {
             if (t->nodes[i].parent != 0) continue;
             r->count++;
-            if (!heap_push(r, (Entry){0, r->count, (uint32_t)i})) return R_ERR;
+            if (!heap_push(r, (Entry){0, r->count, (uint32_t)i})) goto nomem;
         }
     }
     for (;;) {
@@ -749,37 +756,38 @@ static int run_turn(Game *g, Run *r, Table *t, int chunk, uint32_t *won_node) {
         int res = table_add(t, g, child, csize, key, klen, r->cur, s);
         if (res == T_OLD) continue;
         if (res == T_FULL) return R_FULL;
-        if (res == T_NOMEM) {
-            PyErr_NoMemory();
-            return R_ERR;
-        }
+        if (res == T_NOMEM) goto nomem;
         if (won(g, child)) {
             *won_node = (uint32_t)(t->nn - 1);
             return R_WIN;
         }
         r->count++;
         if (!heap_push(r, (Entry){-score(g, child, r->w), r->count, (uint32_t)(t->nn - 1)}))
-            return R_ERR;
+            goto nomem;
     }
+nomem:
+    ctx->err = 1;
+    return R_ERR;
 }
 
 static Answer best_first(Game *g, const uint8_t *root, long long budget, long long nodes,
-                         int chunk, const int (*weights)[4], int nruns, PyObject *stop,
+                         int chunk, const int (*weights)[4], int nruns, Ctx *ctx,
                          size_t limit) {
-    Answer a = {0, nodes, 0, NULL};
+    Answer a = {0, nodes, 0, NULL, 0};
     Table t;
     Run *runs = calloc(nruns, sizeof(Run));
     uint8_t key[MAXPOS + MAXP];
     if (!runs || !table_init(&t, limit)) {
         free(runs);
-        PyErr_NoMemory();
+        table_free(&t);
+        ctx->err = 1;
         a.status = -1;
         return a;
     }
     int klen = canon(g, root, key);
     if (table_add(&t, g, root, pos_size(g, root), key, klen, UINT32_MAX, (Step){0, 0, 0})
         != T_NEW) {
-        PyErr_NoMemory();
+        ctx->err = 1;
         a.status = -1;
         goto out;
     }
@@ -793,7 +801,7 @@ static Answer best_first(Game *g, const uint8_t *root, long long budget, long lo
             Run *r = &runs[k];
             if (r->dry) continue;
             uint32_t wn = 0;
-            int res = run_turn(g, r, &t, chunk, &wn);
+            int res = run_turn(g, r, &t, chunk, &wn, ctx);
             a.nodes += r->nodes - r->reported;
             r->reported = r->nodes;
             if (res == R_ERR) {
@@ -802,22 +810,19 @@ static Answer best_first(Game *g, const uint8_t *root, long long budget, long lo
             }
             if (res == R_FULL) goto out;
             if (res == R_WIN) {
-                a.status = 1;
-                a.line = PyList_New(0);
+                size_t n = 0;
+                for (uint32_t at = wn; t.nodes[at].parent != UINT32_MAX; at = t.nodes[at].parent)
+                    n++;
+                a.line = malloc((n ? n : 1) * sizeof(Step));
                 if (!a.line) {
+                    ctx->err = 1;
                     a.status = -1;
                     goto out;
                 }
-                for (uint32_t at = wn; t.nodes[at].parent != UINT32_MAX; at = t.nodes[at].parent) {
-                    PyObject *st = step_tuple(t.nodes[at].step);
-                    if (!st || PyList_Insert(a.line, 0, st) < 0) {
-                        Py_XDECREF(st);
-                        Py_CLEAR(a.line);
-                        a.status = -1;
-                        goto out;
-                    }
-                    Py_DECREF(st);
-                }
+                a.nline = n;
+                for (uint32_t at = wn; t.nodes[at].parent != UINT32_MAX; at = t.nodes[at].parent)
+                    a.line[--n] = t.nodes[at].step;
+                a.status = 1;
                 goto out;
             }
             if (res == R_DRY) {
@@ -826,8 +831,8 @@ static Answer best_first(Game *g, const uint8_t *root, long long budget, long lo
                 continue;
             }
             if (a.nodes >= budget) goto out;
-            if (stop) {
-                int yes = ask_stop(stop);
+            if (ctx->stop) {
+                int yes = ask_stop(ctx);
                 if (yes < 0) {
                     a.status = -1;
                     goto out;
@@ -870,6 +875,10 @@ static int Game_init(Game *self, PyObject *args, PyObject *kw) {
                                      &self->pulls, &self->merci, &self->tuck, &self->redeals,
                                      &fans, &perms, &self->dead_rule, &self->packs, &loose))
         return -1;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "a search is running on this game");
+        return -1;
+    }
     if (!PyBytes_Check(packable) || PyBytes_GET_SIZE(packable) < 1
         || PyBytes_GET_SIZE(packable) > MAXP || !PyBytes_Check(fkey)
         || PyBytes_GET_SIZE(fkey) < 1 || PyBytes_GET_SIZE(fkey) > MAXF) {
@@ -903,6 +912,10 @@ static int Game_init(Game *self, PyObject *args, PyObject *kw) {
         return -1;
     }
     Py_ssize_t ng = PyList_GET_SIZE(groups);
+    if (ng > np) {
+        PyErr_SetString(PyExc_ValueError, "groups: at most one per pile");
+        return -1;
+    }
     int at = 0;
     self->ngroups = (int)ng;
     for (Py_ssize_t k = 0; k < ng; k++) {
@@ -922,6 +935,10 @@ static int Game_init(Game *self, PyObject *args, PyObject *kw) {
         }
     }
     self->gstart[ng] = at;
+    uint8_t counted[MAXP] = {0};
+    for (int j = 0; j < at; j++) counted[self->gpiles[j]]++;
+    for (int i = 0; i < np && at == np; i++)
+        if (counted[i] != 1) at = -1;
     if (at != np) {
         PyErr_SetString(PyExc_ValueError, "groups: every pile in one group");
         return -1;
@@ -1130,23 +1147,31 @@ static PyObject *Game_search(Game *self, PyObject *args, PyObject *kw) {
         return NULL;
     }
     static const char *names[] = {"undecided", "winnable", "unwinnable"};
-    Answer a = {0, 0, 1, NULL};
-    if (won(self, root)) {
-        a.status = 1;
-        a.line = PyList_New(0);
-        if (!a.line) return NULL;
-    } else {
-        a = depth_first(self, root, dfs_budget, stop, (size_t)limit);
-        if (a.status == 0) {
-            Answer b = best_first(self, root, budget, a.nodes, chunk, (const int (*)[4])w,
-                                  (int)nruns, stop, (size_t)limit);
-            a = b;
+    Answer a = {1, 0, 1, NULL, 0};
+    if (!won(self, root)) {
+        Ctx ctx = {stop, NULL, 0};
+        self->busy++;
+        ctx.ts = PyEval_SaveThread();
+        a = depth_first(self, root, dfs_budget, &ctx, (size_t)limit);
+        if (a.status == 0)
+            a = best_first(self, root, budget, a.nodes, chunk, (const int (*)[4])w, (int)nruns,
+                           &ctx, (size_t)limit);
+        PyEval_RestoreThread(ctx.ts);
+        self->busy--;
+        if (a.status < 0) {
+            if (ctx.err == 1) PyErr_NoMemory();
+            return NULL;
         }
     }
-    if (a.status < 0) return NULL;
-    if (!a.line) a.line = PyList_New(0);
-    if (!a.line) return NULL;
-    return Py_BuildValue("(sNLn)", names[a.status], a.line, a.nodes, (Py_ssize_t)a.positions);
+    PyObject *line = PyList_New((Py_ssize_t)a.nline);
+    for (size_t k = 0; line && k < a.nline; k++) {
+        PyObject *st = step_tuple(a.line[k]);
+        if (!st) Py_CLEAR(line);
+        else PyList_SET_ITEM(line, (Py_ssize_t)k, st);
+    }
+    free(a.line);
+    if (!line) return NULL;
+    return Py_BuildValue("(sNLn)", names[a.status], line, a.nodes, (Py_ssize_t)a.positions);
 }
 
 static PyMethodDef Game_methods[] = {

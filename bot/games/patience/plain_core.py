@@ -61,34 +61,38 @@ def _perms(seed: int, redeal: int) -> list[bytes]:
     return out
 
 
+def arguments(game: PlainGame) -> dict[str, object]:
+    """The compiled core's `Game` arguments for ``game``: its tables as bytes."""
+    tables: dict[int, bytes] = {}
+    fits: list[bytes | None] = []
+    for i, table in enumerate(game.fits):
+        if not game.packable[i]:
+            fits.append(None)
+            continue
+        if id(table) not in tables:
+            tables[id(table)] = b"".join(bytes(row) for row in table)
+        fits.append(tables[id(table)])
+    return dict(
+        packable=bytes(game.packable), caps=bytes(game.caps), refill=bytes(game.refill),
+        kings=bytes(game.kings), group=bytes(game.group),
+        groups=[bytes(ids) for ids in game.all_groups], fits=fits,
+        onto_order=game.onto is not None,
+        wants=bytes(game.wants(fi, h) for fi in range(len(game.found_ids)) for h in range(14)),
+        fkey=bytes(game.f_key), fsuit=bytes(game.f_suit),
+        safe={"": 0, "all": 1, "packers": 2}[game.safe],
+        packers=[bytes(game.packers[c]) for c in range(64)],
+        order=bytes(min(o, 255) for o in game.order), pulls=game.pulls, merci=game.merci,
+        tuck=game.tuck, redeals=game.redeals, fans=bytes(game.fans),
+        perms=[_perms(game.seed, r) for r in range(1, game.redeals + 1)]
+        if game.redeals and game.shuffle else None,
+        dead_rule=game.dead_rule, packs=game.rules.packs,
+        loose=bytes(game.loose or [False] * len(game.ids)))
+
+
 def compiled(game: PlainGame) -> object:
     """The compiled core's `Game` for ``game`` (made once per game)."""
     if game.native is None:
-        tables: dict[int, bytes] = {}
-        fits: list[bytes | None] = []
-        for i, table in enumerate(game.fits):
-            if not game.packable[i]:
-                fits.append(None)
-                continue
-            if id(table) not in tables:
-                tables[id(table)] = b"".join(bytes(row) for row in table)
-            fits.append(tables[id(table)])
-        game.native = _plainc.Game(
-            packable=bytes(game.packable), caps=bytes(game.caps), refill=bytes(game.refill),
-            kings=bytes(game.kings), group=bytes(game.group),
-            groups=[bytes(ids) for ids in game.all_groups], fits=fits,
-            onto_order=game.onto is not None,
-            wants=bytes(game.wants(fi, h) for fi in range(len(game.found_ids))
-                        for h in range(14)),
-            fkey=bytes(game.f_key), fsuit=bytes(game.f_suit),
-            safe={"": 0, "all": 1, "packers": 2}[game.safe],
-            packers=[bytes(game.packers[c]) for c in range(64)],
-            order=bytes(min(o, 255) for o in game.order), pulls=game.pulls, merci=game.merci,
-            tuck=game.tuck, redeals=game.redeals, fans=bytes(game.fans),
-            perms=[_perms(game.seed, r) for r in range(1, game.redeals + 1)]
-            if game.redeals and game.shuffle else None,
-            dead_rule=game.dead_rule, packs=game.rules.packs,
-            loose=bytes(game.loose or [False] * len(game.ids)))
+        game.native = _plainc.Game(**arguments(game))
     return game.native
 
 

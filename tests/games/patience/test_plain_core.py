@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import shutil
 import sysconfig
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -160,3 +161,36 @@ def test_bad_positions_and_steps_are_refused() -> None:
     with pytest.raises(ValueError, match="not a move"):
         core.play(packed, (1, 0, 0))  # type: ignore[attr-defined]
     assert plain_core.unpack(game, packed) == pos  # nothing refused changed anything
+
+
+@built
+def test_searches_in_threads_give_their_own_answers() -> None:
+    """The search runs without the GIL: two at once on one game (no shared scratch space)
+    answer as each alone does."""
+    game, pos = fast(new("the_citadel", 2))
+    assert game is not None and pos is not None
+    other = plain.play(game, pos, plain.moves(game, pos)[-1])
+    alone = [plain_core.search(game, p, 30_000, None) for p in (pos, other)]
+    with ThreadPoolExecutor(2) as pool:
+        together = list(pool.map(lambda p: plain_core.search(game, p, 30_000, None),
+                                 (pos, other)))
+    assert together == alone
+
+
+@built
+def test_the_game_cannot_change_under_a_running_search() -> None:
+    game, pos = fast(new("the_garden", 2))
+    assert game is not None and pos is not None
+    core = plain_core.compiled(game)
+    refused: list[str] = []
+
+    def stop() -> bool:
+        try:
+            core.__init__(**plain_core.arguments(game))  # type: ignore[misc]
+        except RuntimeError as error:
+            refused.append(str(error))
+        return True
+
+    plain_core.search(game, pos, 10**9, stop)
+    assert refused and "running" in refused[0]
+    core.__init__(**plain_core.arguments(game))  # type: ignore[misc]  # fine once it is over
