@@ -39,9 +39,18 @@ from bot.games.patience.engine import RANKS, Pile, Rules, step_rank
 
 SUITS = "CSHD"
 DFS_BUDGET = 50_000
-"""The depth-first search gets a quarter of the budget, at most this many positions: it finds
+"""The depth-first search gets a sixteenth of the budget, at most this many positions: it finds
 the long wins of games with many spaces at once, the best-first search most others far sooner
-(measured on the bench)."""
+(measured on the bench). A sixteenth, not more: a depth-first win is a wandering line (The
+Phalanx's ran to thousands of moves), slow to replay through the engine within a hint's
+second."""
+
+
+def dfs_budget(budget: int) -> int:
+    """The depth-first search's share of ``budget`` (`DFS_BUDGET`)."""
+    return min(budget // 16, DFS_BUDGET)
+
+
 PlainPos = tuple[tuple[bytes, ...], bytes, bytes]
 """``(piles, heights, counters)``: the non-foundation piles in the rules' order, bottom -> top,
 each foundation's card count, and (redeals used, merci: 0 unused, 1 used, ``2 + pile`` just
@@ -464,7 +473,7 @@ def search(game: PlainGame, root: PlainPos, budget: int,
     as the depth-first search's running out is."""
     if won(root):
         return PlainAnswer("winnable", (), 0, 1)
-    first = _depth_first(game, root, min(budget // 4, DFS_BUDGET), stop)
+    first = _depth_first(game, root, dfs_budget(budget), stop)
     if first.status != "undecided":
         return first
     root_key = key(game, root)

@@ -102,7 +102,7 @@ def search(game: PlainGame, root: PlainPos, budget: int, stop: Callable[[], bool
     if not (compiled_core and _plainc is not None):
         return plain.search(game, root, budget, stop)
     status, steps, nodes, positions = compiled(game).search(  # type: ignore[attr-defined]
-        root=pack(root), budget=budget, dfs_budget=min(budget // 4, plain.DFS_BUDGET),
+        root=pack(root), budget=budget, dfs_budget=plain.dfs_budget(budget),
         chunk=plain.CHUNK, weights=plain.WEIGHTS, stop=stop, limit=POSITION_LIMIT)
     return PlainAnswer(status, tuple(plain.action(game, tuple(s)) for s in steps), nodes,
                        positions)
