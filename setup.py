@@ -18,7 +18,9 @@ setup(
         ),
         Extension(
             "bot.games.patience._plainc",
-            sources=["bot/games/patience/_plainc.c"],
+            sources=["bot/games/patience/_plainc.c", "bot/games/patience/_plainc_moves.c",
+                     "bot/games/patience/_plainc_search.c"],
+            depends=["bot/games/patience/_plainc.h"],
             extra_compile_args=["-O2"],
             optional=True,
         ),
