@@ -171,7 +171,7 @@ int play(const Game *g, const uint8_t *p, Step s, uint8_t *out) {
     int off[MAXP + 1];
     offsets(g, p, off);
     memcpy(out, p, base);
-    if (out[nf + 1] > 1) out[nf + 1] = 1; /* the move after the merci */
+    if (out[nf + 1] > 1) out[nf + 1] = g->merci ? 1 : 0; /* after a mark: the merci used */
     uint8_t *L = out + nf + 2;
     if (s.kind == 5) { /* La Belle Lucie's redeal: gather the fans, shuffle, deal in threes */
         uint8_t cards[MAXCARDS], dealt[MAXCARDS];

@@ -403,8 +403,8 @@ def _is_next(game: PlainGame, heights: bytes, card: int) -> bool:
 def play(game: PlainGame, pos: PlainPos, step: Step) -> PlainPos:
     piles, heights, counters = pos
     kind, si, di = step
-    if counters[1] > 1:  # the move after the merci
-        counters = counters[:1] + b"\1"
+    if counters[1] > 1:  # the move after a mark: the merci used, or (loose cells) nothing
+        counters = counters[:1] + (b"\1" if game.merci else b"\0")
     out = list(piles)
     src = piles[si]
     if kind == 1:

@@ -102,14 +102,16 @@ def test_after_the_merci_only_its_pile_moves_and_after_a_bouquet_card_only_packs
     while True:
         garden, gpos = fast(last_deal("the_garden", rng, "8", width=6, cells=8))
         assert garden is not None and gpos is not None and garden.loose
-        out = next((s for s in plain.moves(garden, gpos) if s[0] == 1 and garden.loose[s[1]]),
-                   None)
+        out = next((s for s in plain.moves(garden, gpos) if s[0] == 1 and garden.loose[s[1]]
+                    and plain.moves(garden, plain.play(garden, gpos, s))), None)
         if out is not None:
             break
     placed = plain.play(garden, gpos, out)
     assert placed[2][1] == 2 + out[2]
     assert all(s[0] == 1 and s[2] == out[2] for s in plain.moves(garden, placed))
     assert plain.settled(garden, placed)[2] == gpos[2]  # the engine knows no mark
+    packed = plain.play(garden, placed, plain.moves(garden, placed)[0])
+    assert packed[2] == gpos[2]  # the mark is gone once used
 
 
 def test_a_card_goes_home_alone_once_its_packers_can_go_instead() -> None:
