@@ -110,8 +110,9 @@ def test_after_the_merci_only_its_pile_moves_and_after_a_bouquet_card_only_packs
     assert placed[2][1] == 2 + out[2]
     assert all(s[0] == 1 and s[2] == out[2] for s in plain.moves(garden, placed))
     assert plain.settled(garden, placed)[2] == gpos[2]  # the engine knows no mark
-    packed = plain.play(garden, placed, plain.moves(garden, placed)[0])
-    assert packed[2] == gpos[2]  # the mark is gone once used
+    for step in plain.moves(garden, placed):  # used: gone, unless the card came loose too
+        packed = plain.play(garden, placed, step)
+        assert packed[2][1] == (2 + step[2] if garden.loose[step[1]] else 0)
 
 
 def test_a_card_goes_home_alone_once_its_packers_can_go_instead() -> None:
