@@ -1,8 +1,9 @@
-"""Build of the optional compiled double-dummy core (`bot/games/skat/_ddsc.c`).
+"""Build of the optional compiled cores: Skat's double-dummy search (`bot/games/skat/_ddsc.c`)
+and the patience solver's fast path (`bot/games/patience/_plainc.c`).
 
-The project's metadata lives in pyproject.toml; this file only adds the C extension. It is
-optional: without a compiler the install still succeeds and `bot.games.skat.dds` uses its
-Python search (same answers, slower).
+The project's metadata lives in pyproject.toml; this file only adds the C extensions. They are
+optional: without a compiler the install still succeeds and `bot.games.skat.dds` and
+`bot.games.patience.plain_core` use their Python searches (same answers, slower).
 """
 
 from setuptools import Extension, setup
@@ -12,6 +13,14 @@ setup(
         Extension(
             "bot.games.skat._ddsc",
             sources=["bot/games/skat/_ddsc.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
+        Extension(
+            "bot.games.patience._plainc",
+            sources=["bot/games/patience/_plainc.c", "bot/games/patience/_plainc_moves.c",
+                     "bot/games/patience/_plainc_search.c"],
+            depends=["bot/games/patience/_plainc.h"],
             extra_compile_args=["-O2"],
             optional=True,
         ),

@@ -41,6 +41,35 @@ So hints stay well inside 1 s p95, and the share decided rose everywhere, but th
 is met only by The Fifteen Puzzle, The Phalanx, The Fortress and Nestor: the undecided deals
 of the others are mostly lost deals whose proof needs more positions than 5 s of Python visits
 (The Shamrocks' merci multiplies its positions by up to 37).
+
+With the compiled core (``_plainc.c``, plain.py's search move for move, about 12x the
+positions a second) and plain.py's pruning (stronger safe foundation moves, dead positions,
+the merci's and the Bouquet's deferred moves) (2026-11-25, commit 0acd056, ``--games full
+--deals 100 --limit 5``: 100 deals a game, one process, the machine shared at load 4-5 on 2
+cores; 500 deals would have taken two hours of it), same columns: fifteen puzzle
+100/100/0/1/-/1; garden 77/67/173/5023/1.0M/211; phalanx 100/95/68/1144/158k/1115; la belle
+lucie 100/100/35/145/1.0M/148; shamrocks 48/42/5007/5019/1.1M/198; house in the wood
+98/98/59/396/448k/293; house on the hill 69/69/141/5012/528k/377; beleaguered castle
+96/59/29/2979/2.0M/215; citadel 98/69/24/333/1.9M/247; exiled kings 85/46/23/5019/2.2M/87;
+penelope's web 83/7/10/5017/2.1M/93; fortress 100/15/4/103/136k/109; nestor
+100/35/1/2/224k/2. (Nodes per second count the engine's replay of every winning line too:
+the compiled search itself runs at 1-2.5M positions a second.)
+
+The Phalanx's hint p95 (1115 ms) came from depth-first wins thousands of moves long, replayed
+through the engine; with the depth-first search cut to a sixteenth of the budget (commit
+58901b9; the 5 s verdicts above are unchanged, as their budget caps it at 50k positions
+either way), ``--games full --deals 40 --limit 0.02`` gives hint p95s of at most 397 ms (The
+Phalanx and The House on the Hill; Penelope's Web 100, The Garden 204). The Garden alone
+again on the final code (commit 85648ce, a loose card's mark cleared once used):
+77/67/166/5020/1.1M/203.
+
+The 99% is met by The Fifteen Puzzle, The Phalanx, La Belle Lucie, The Fortress and Nestor;
+The Citadel (98), The House in the Wood (98) and The Beleaguered Castle (96) are close. The
+rest are not, for want of positions, not speed: the undecided deals sampled stay undecided
+far past 5 s, until the compiled core's cap of 12M positions kept ends them. The Garden's
+deal 6: 33M positions generated, 29 s; The Shamrocks' deal 2: 50M, 51 s; The Beleaguered
+Castle's deal 20: 46M, 34 s; Penelope's Web's deal 12: 39M, 29 s (``plain_core.search`` with
+a budget of 60M nodes, one deal at a time, the machine shared).
 """
 
 from __future__ import annotations

@@ -17,7 +17,15 @@ pile indices. What makes it sound where the generic search is slower:
   drawing), so a layout is searched once whatever piles its packets lie in;
 - a foundation move is made alone, as the only child, when it is provably safe (`_safe_mode`;
   never while a shuffled redeal is to come: it would gather other cards);
+- a `dead` position (a card that can never move lies over a lower card of its suit) has no
+  moves;
+- a move that could as well wait until its pile is next used is made only then: the merci,
+  and a card leaving a loose cell (`moves`; the position carries a mark for the next move);
 - every winning line is replayed through the engine before it is returned (solver.py).
+
+plain_core.py runs this search compiled (``_plainc.c``) where it was built; the tests hold
+the two to the same moves, node counts and lines, and each pruning rule to a brute-force
+search through the engine on small deals.
 """
 
 from __future__ import annotations
@@ -27,16 +35,27 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from bot.games.patience.engine import RANKS, Rules, step_rank
+from bot.games.patience.engine import RANKS, Pile, Rules, step_rank
 
 SUITS = "CSHD"
 DFS_BUDGET = 50_000
-"""The depth-first search gets a quarter of the budget, at most this many positions: it finds
+"""The depth-first search gets a sixteenth of the budget, at most this many positions: it finds
 the long wins of games with many spaces at once, the best-first search most others far sooner
-(measured on the bench)."""
+(measured on the bench). A sixteenth, not more: a depth-first win is a wandering line (The
+Phalanx's ran to thousands of moves), slow to replay through the engine within a hint's
+second."""
+
+
+def dfs_budget(budget: int) -> int:
+    """The depth-first search's share of ``budget`` (`DFS_BUDGET`)."""
+    return min(budget // 16, DFS_BUDGET)
+
+
 PlainPos = tuple[tuple[bytes, ...], bytes, bytes]
 """``(piles, heights, counters)``: the non-foundation piles in the rules' order, bottom -> top,
-each foundation's card count, and (redeals used, merci used)."""
+each foundation's card count, and (redeals used, merci: 0 unused, 1 used, ``2 + pile`` just
+drawn in that pile; in a game without the merci, ``2 + pile``: a card just left a loose cell
+for that pile; see `moves`)."""
 
 Step = tuple[int, int, int]
 """A move: (kind, source pile index, destination index); kind 0 a card to a foundation, 1 a
@@ -82,6 +101,9 @@ class PlainGame:
     shuffle: bool  # ... shuffled, from the seed as the engine does
     seed: int
     fans: list[int]  # the tableau piles in layout order (what a redeal gathers and deals)
+    dead_rule: bool = False  # `dead` applies
+    loose: list[bool] | None = None  # cells that never take a card (The Garden's Bouquet)
+    native: object | None = None  # the compiled core's game (plain_core.compiled), once made
 
     def wants(self, fi: int, height: int) -> int:
         """The card foundation ``fi`` takes next at ``height`` cards (0 when full)."""
@@ -162,7 +184,10 @@ def plain_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
         safe=_safe_mode(rules, packs), packers=[sorted(set(x)) for x in packers],
         order=[0] * 64, pulls=rules.hook == "phalanx", merci=rules.merci, tuck=rules.tuck,
         redeals=rules.redeals if lucie else 0, shuffle=not flags.get("no_shuffle"), seed=seed,
-        fans=[i for i, p in enumerate(pile_rows) if p.kind == "tableau"])
+        fans=[i for i, p in enumerate(pile_rows) if p.kind == "tableau"],
+        dead_rule=_dead_rule(rules, pile_rows),
+        loose=[p.kind == "cell" and p.pack is None and not p.refill and not rules.merci
+               for p in pile_rows])
     # one fits table per pile (most games have one packing rule: the tables are shared)
     game.fits = [fits_by_pack[p.pack] if p.pack else [] for p in pile_rows]  # type: ignore[misc]
     for c in every:
@@ -175,22 +200,37 @@ def plain_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
     return game
 
 
-def _safe_mode(rules: Rules, packs: list[object]) -> str:
-    """When a card may go home without spoiling the deal, with one pack and foundations up from
-    the ace by suit:
+def _dead_rule(rules: Rules, pile_rows: list[Pile]) -> bool:
+    """Whether `dead` applies: one pack, foundations up from the ace, every pile packed and
+    never refilled, and packing down in suit (or The Shamrocks' tucks, down in any suit)."""
+    return (rules.packs == 1 and rules.hook == "" and all(
+        f.base == "A" and f.step == 1 for f in rules.founds) and all(
+        p.pack is not None and not p.refill and not p.kings and not p.pack.also
+        and p.pack.dir == "down" and p.pack.suit == ("any" if rules.tuck else "same")
+        for p in pile_rows))
 
-    - ``all``: every packing rule is by suit. Any card a foundation takes may go: a card that
-      could later be packed on it is the next one up (it can go home instead) or lower (home
-      already), so a line that left the card in the layout is matched move for move by one
-      that sends such cards home (the piles only ever lack some of their cards);
-    - ``packers``: otherwise, a card whose every possible packer is home already (it can hold
-      nothing any more);
-    - ``""``: none (two packs: which copy goes where matters to the proof above)."""
-    if rules.packs != 1 or any(f.base != "A" or f.step != 1 for f in rules.founds):
+
+def _safe_mode(rules: Rules, packs: list[object]) -> str:
+    """When a card may go home without spoiling the deal, with foundations up from the ace by
+    suit:
+
+    - ``all``: one pack, every packing rule by suit. Any card a foundation takes may go: a card
+      that could later be packed on it is the next one up (it can go home instead) or lower
+      (home already), so a line that left the card in the layout is matched move for move by
+      one that sends such cards home (the piles only ever lack some of their cards);
+    - ``packers``: otherwise (`_safe`), a card that nothing left could ever usefully be packed
+      on: each of its possible packers is home (every copy of it), or, with one pack, goes home
+      next and has no packer left itself (so it can go home instead of onto the card). With two
+      packs a suit's two foundations are alike: a line that later sent the card to the other
+      one is matched by one that swaps the two;
+    - ``""``: none (foundations that differ within a suit, or build down)."""
+    if any(f.base != "A" or f.step != 1 for f in rules.founds):
         return ""
-    if packs and all(pk.suit == "same" for pk in packs):  # type: ignore[attr-defined]
+    if rules.packs == 1 and packs and all(pk.suit == "same" for pk in packs):  # type: ignore[attr-defined]
         return "all"
-    return "packers"
+    if rules.packs == 2 and len({f.key() for f in rules.founds if f.suit}) != 4:
+        return ""
+    return "packers" if rules.packs <= 2 else ""
 
 
 def position(game: PlainGame, piles: dict[str, list[str]], redeals: int = 0,
@@ -201,12 +241,20 @@ def position(game: PlainGame, piles: dict[str, list[str]], redeals: int = 0,
 
 def key(game: PlainGame, pos: PlainPos) -> bytes:
     """The position with each group of interchangeable piles sorted (bytes: cheap to keep);
-    while a redeal is to come the piles' order matters (it is the order they are gathered)."""
+    while a redeal is to come the piles' order matters (it is the order they are gathered).
+    The separators 0 and 15 are no card's code, so no two positions share a key; a pile a mark
+    names (see `moves`) is named by its place among the sorted piles, so positions alike but
+    for the order of their piles, the marked one among them, share one."""
     piles, heights, counters = pos
     if counters[0] < game.redeals:
         return b"\0".join(piles) + b"\1" + heights + counters
-    return b"\1".join([b"\0".join(sorted([piles[i] for i in ids])) for ids in game.all_groups]
-                      + [heights + counters])
+    groups = [sorted([piles[i] for i in ids]) for ids in game.all_groups]
+    if counters[1] > 1:  # a mark names a pile: by its place in the key (its cards), not its index
+        mark = counters[1] - 2
+        group = game.group[mark]
+        place = sum(map(len, game.all_groups[:group])) + groups[group].index(piles[mark])
+        counters = counters[:1] + bytes((2 + place,))
+    return b"\x0f".join([b"\0".join(cards) for cards in groups] + [heights + counters])
 
 
 def action(game: PlainGame, step: Step) -> str:
@@ -225,9 +273,18 @@ def action(game: PlainGame, step: Step) -> str:
 
 def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
     """The moves worth trying, best first: a safe foundation move alone; else foundation moves,
-    moves that empty a pile, packs, moves into a space."""
+    moves that empty a pile, packs, moves into a space. None from a `dead` position.
+
+    Right after the merci only moves from, onto or in its pile: any other move could as well
+    have come before the merci (it commutes with it), and a winning line moves that pile again.
+    Right after a card left a `loose` cell for a pile, only packs onto it: it was as free
+    where it lay, so the move was worth making only for something to be packed on it, and it
+    could as well have waited until then (no move between touched it or its pile)."""
     piles, heights, counters = pos
+    if game.dead_rule and dead(game, pos):
+        return []
     last_deal = counters[0] >= game.redeals
+    drawn = counters[1] - 2
     wanted: dict[int, list[int]] = {}
     seen_empty: set[int] = set()
     for fi, h in enumerate(heights):
@@ -258,8 +315,8 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
             continue
         c = cards[-1]
         for fi in wanted.get(c, ()):
-            if last_deal and (game.safe == "all" or (game.safe == "packers" and all(
-                    _is_home(game, heights, x) for x in game.packers[c]))):
+            if last_deal and (drawn < 0 or (game.merci and si == drawn)) and _safe(
+                    game, heights, c):
                 return [(0, si, fi)]
             home.append((0, si, fi))
         lone = len(cards) == 1
@@ -290,23 +347,71 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
         for si, cards in enumerate(piles):
             if len(cards) > 6 and cards[5] & 15 in (1, 13):
                 out.append((2, si, 0))
+    if drawn >= 0 and game.merci:
+        return [s for s in out if s[1] == drawn or (s[0] == 1 and s[2] == drawn)]
+    if drawn >= 0:
+        return [s for s in out if s[0] == 1 and s[2] == drawn]
     return out
 
 
+def dead(game: PlainGame, pos: PlainPos) -> bool:
+    """A position no line wins from, in the games `dead_rule` marks, in the last deal with the
+    merci used (or none): a card it can never move lies over a lower card of its suit, so
+    neither goes home. With packing down in suit and no spaces filled, a card over a lower one
+    of its suit moves only onto the card one higher of its suit: never when that lies under it
+    too, or it is a king. The Shamrocks (down regardless of suit, tucks): a king over a lower
+    card of its suit, with a card of another suit right under it, never moves."""
+    piles, _, counters = pos
+    if counters[0] < game.redeals or (game.merci and not counters[1]):
+        return False
+    for cards in piles:
+        seen = [0, 0, 0, 0]
+        for j, c in enumerate(cards):
+            suit, rank = c >> 4, c & 15
+            if seen[suit] & ((1 << rank) - 1):
+                if game.tuck:
+                    if rank == 13 and cards[j - 1] >> 4 != suit:
+                        return True
+                elif rank == 13 or seen[suit] >> (rank + 1) & 1:
+                    return True
+            seen[suit] |= 1 << rank
+    return False
+
+
+def _safe(game: PlainGame, heights: bytes, card: int) -> bool:
+    """Whether ``card``, which a foundation takes, may go home alone (see `_safe_mode`)."""
+    if game.safe != "packers":
+        return game.safe == "all"
+    one = game.rules.packs == 1
+    return all(_is_home(game, heights, x) or (one and _is_next(game, heights, x) and all(
+        _is_home(game, heights, y) for y in game.packers[x])) for x in game.packers[card])
+
+
 def _is_home(game: PlainGame, heights: bytes, card: int) -> bool:
-    """Whether ``card`` is on its foundation (one pack, foundations up from the ace)."""
+    """Whether every copy of ``card`` is on a foundation (foundations up from the ace)."""
     suit, rank = card >> 4, card & 15
-    return any(heights[fi] >= rank for fi in range(len(heights)) if game.f_suit[fi] == suit)
+    return sum(heights[fi] >= rank for fi in range(len(heights))
+               if game.f_suit[fi] == suit) >= game.rules.packs
+
+
+def _is_next(game: PlainGame, heights: bytes, card: int) -> bool:
+    """Whether a foundation takes ``card`` next."""
+    suit, rank = card >> 4, card & 15
+    return any(heights[fi] == rank - 1 for fi in range(len(heights)) if game.f_suit[fi] == suit)
 
 
 def play(game: PlainGame, pos: PlainPos, step: Step) -> PlainPos:
     piles, heights, counters = pos
     kind, si, di = step
+    if counters[1] > 1:  # the move after a mark: the merci used, or (loose cells) nothing
+        counters = counters[:1] + (b"\1" if game.merci else b"\0")
     out = list(piles)
     src = piles[si]
     if kind == 1:
         out[si] = src[:-1]
         out[di] = piles[di] + src[-1:]
+        if game.loose and game.loose[si]:  # see `moves`
+            counters = counters[:1] + bytes((2 + di,))
         return tuple(out), heights, counters
     if kind == 0:
         out[si] = src[:-1]
@@ -319,11 +424,18 @@ def play(game: PlainGame, pos: PlainPos, step: Step) -> PlainPos:
                 counters)
     if kind == 3:
         out[si] = src[:di] + src[di + 1:] + src[di:di + 1]
-        return tuple(out), heights, counters[:1] + b"\1"
+        return tuple(out), heights, counters[:1] + bytes((2 + si,))
     if kind == 4:
         out[si] = src[:-2] + src[-1:] + src[-2:-1]
         return tuple(out), heights, counters
     return _redealt(game, pos)
+
+
+def settled(game: PlainGame, pos: PlainPos) -> PlainPos:
+    """``pos`` as the engine knows it, without the marks `moves` reads: the merci used,
+    whether just now or before; no mark after a card left a loose cell."""
+    piles, heights, counters = pos
+    return piles, heights, counters[:1] + bytes((min(counters[1], 1) if game.merci else 0,))
 
 
 def _redealt(game: PlainGame, pos: PlainPos) -> PlainPos:
@@ -361,7 +473,7 @@ def search(game: PlainGame, root: PlainPos, budget: int,
     as the depth-first search's running out is."""
     if won(root):
         return PlainAnswer("winnable", (), 0, 1)
-    first = _depth_first(game, root, min(budget // 4, DFS_BUDGET), stop)
+    first = _depth_first(game, root, dfs_budget(budget), stop)
     if first.status != "undecided":
         return first
     root_key = key(game, root)

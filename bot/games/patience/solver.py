@@ -22,10 +22,10 @@ Every game of the catalogue goes through the same search (the hooks' special act
 an "unwinnable" is an exhaustive search's answer. The games most played as puzzles go through
 compact fast paths instead, about ten times as many positions a second, with the same kind of
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks) and
-pairs_search.py (Nestor); a line they find is replayed through the engine before it is
-returned. Games with a stock, hidden or reshuffled cards
-are solved with perfect knowledge of the deal (the seed fixes the stock and every redeal's
-shuffle): `Verdict.perfect_knowledge` says so and every message must.
+pairs_search.py (Nestor); plain.py's search runs compiled where it was built (plain_core.py);
+a line they find is replayed through the engine before it is returned. Games with a stock,
+hidden or reshuffled cards are solved with perfect knowledge of the deal (the seed fixes the
+stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and every message must.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from datetime import date as Date
 from typing import Literal
 
-from bot.games.patience import magic, pairs_search, plain
+from bot.games.patience import magic, pairs_search, plain, plain_core
 from bot.games.patience.engine import Board, Rules, face, prefix
 from bot.games.patience.game import PatienceGame, PatienceState, _legal
 from bot.games.patience.options import PatienceOptions
@@ -64,6 +64,9 @@ PLAIN_FACTOR = 6
 """A position of the fast paths (plain.py, pairs_search.py) costs about a tenth of the generic
 search's: a hint there gets six times the node budget, well inside the hint's second (the
 bench's hint p95 was up to 870 ms with ten times, on The House on the Hill)."""
+COMPILED_FACTOR = 40
+"""plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
+a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 
 
 @dataclass(frozen=True)
@@ -343,7 +346,7 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
         start = plain.position(game, state.piles, state.redeals, state.flags.get("merci", 0))
-        return lambda budget, stop: plain.search(game, start, budget, stop)
+        return lambda budget, stop: plain_core.search(game, start, budget, stop)
     if rules.hook == "fifteen":
         answer = magic.magic_line(state.piles)
         return None if answer is None else (lambda budget, stop: answer)
@@ -482,9 +485,12 @@ def hint(state: PatienceState, *, node_budget: int = HINT_BUDGET,
          stop: Callable[[], bool] | None = None) -> Hint:
     """A move that keeps the deal winnable when the solver decides within ``node_budget``;
     otherwise the best move by `_score` one move ahead (``certain`` False). Games the fast path
-    takes get ``PLAIN_FACTOR`` times the budget (their positions are that much cheaper)."""
+    takes get ``PLAIN_FACTOR`` times the budget (their positions are that much cheaper), or
+    ``COMPILED_FACTOR`` times where plain.py's compiled search takes them."""
     if _fast_path(state) is not None:
-        node_budget *= PLAIN_FACTOR
+        compiled = plain_core.native() and plain.plain_game(
+            state.rules, state.piles, state.redeals, state.flags, state.seed) is not None
+        node_budget *= COMPILED_FACTOR if compiled else PLAIN_FACTOR
     verdict = solve(state, node_budget=node_budget, stop=stop)
     if verdict.status == "winnable" and verdict.line:
         return Hint(verdict.line[0], True, verdict)

@@ -1,0 +1,308 @@
+/* The compiled patience core's positions (see _plainc.c): `plain.moves`, `plain.play`,
+ * `plain.dead`, `plain.key` and the safe foundation rule, on one position as bytes.
+ */
+#include "_plainc.h"
+
+/* ---- positions ------------------------------------------------------------------------ */
+
+/* Every copy of ``card`` home. */
+static inline int is_home(const Game *g, const uint8_t *p, int card) {
+    int suit = card >> 4, rank = card & 15, n = 0;
+    for (int f = 0; f < g->nf; f++) n += g->fsuit[f] == suit && p[f] >= rank;
+    return n >= g->packs;
+}
+
+static inline int is_next(const Game *g, const uint8_t *p, int card) {
+    int suit = card >> 4, rank = card & 15;
+    for (int f = 0; f < g->nf; f++)
+        if (g->fsuit[f] == suit && p[f] == rank - 1) return 1;
+    return 0;
+}
+
+/* `plain._safe`: nothing left could usefully be packed on ``c``. */
+static int safe_home(const Game *g, const uint8_t *p, int c) {
+    if (g->safe != 2) return g->safe == 1;
+    for (int k = 0; k < g->npackers[c]; k++) {
+        int x = g->packers[c][k];
+        if (is_home(g, p, x)) continue;
+        if (g->packs != 1 || !is_next(g, p, x)) return 0;
+        for (int j = 0; j < g->npackers[x]; j++)
+            if (!is_home(g, p, g->packers[x][j])) return 0;
+    }
+    return 1;
+}
+
+/* A lost position (`plain.dead`), in the last deal with no merci left: a card that can never
+ * move lies over a lower card of its suit. Packing down in suit, no spaces: a king, or a card
+ * whose one higher card lies under it too. The Shamrocks' tucks: a king right over a card of
+ * another suit. */
+int dead(const Game *g, const uint8_t *p) {
+    if (!g->dead_rule || p[g->nf] < g->redeals || (g->merci && !p[g->nf + 1])) return 0;
+    int o = g->nf + 2 + g->np;
+    for (int i = 0; i < g->np; i++) {
+        unsigned seen[4] = {0, 0, 0, 0};
+        int len = p[g->nf + 2 + i];
+        for (int j = o; j < o + len; j++) {
+            int s = p[j] >> 4, r = p[j] & 15;
+            if (seen[s] & ((1u << r) - 1)) {
+                if (g->tuck) {
+                    if (r == 13 && p[j - 1] >> 4 != s) return 1;
+                } else if (r == 13 || (seen[s] >> (r + 1) & 1)) {
+                    return 1;
+                }
+            }
+            seen[s] |= 1u << r;
+        }
+        o += len;
+    }
+    return 0;
+}
+
+int gen_moves(const Game *g, const uint8_t *p, Step *out) {
+    int np = g->np, nf = g->nf;
+    const uint8_t *L = p + nf + 2;
+    int last_deal = p[nf] >= g->redeals, drawn = p[nf + 1] - 2; /* the merci's pile, just now */
+    int off[MAXP + 1];
+    offsets(g, p, off);
+    uint8_t wcard[MAXF];
+    unsigned seen_empty = 0;
+    for (int f = 0; f < nf; f++) {
+        wcard[f] = 0;
+        if (p[f] == 0) {
+            if (seen_empty >> g->fkey[f] & 1) continue;
+            seen_empty |= 1u << g->fkey[f];
+        }
+        wcard[f] = g->wants[f][p[f]];
+    }
+    Step home[MAXMOVES], empties[MAXMOVES], packs[MAXMOVES], spaces[MAXMOVES];
+    int nh = 0, ne = 0, npk = 0, ns = 0;
+    int freep[MAXP], nfree = 0;
+    unsigned seen_group[2] = {0, 0};
+    for (int i = 0; i < np; i++) {
+        int gi = g->group[i];
+        if (!L[i] && g->refill[i] && !(seen_group[gi >> 5] >> (gi & 31) & 1)) {
+            seen_group[gi >> 5] |= 1u << (gi & 31);
+            freep[nfree++] = i;
+        }
+    }
+    for (int si = 0; si < np; si++) {
+        if (!L[si]) continue;
+        int c = p[off[si + 1] - 1];
+        for (int f = 0; f < nf; f++) {
+            if (wcard[f] != c) continue;
+            if (last_deal && g->safe && (drawn < 0 || (g->merci && si == drawn))) {
+                if (safe_home(g, p, c)) {
+                    out[0] = (Step){0, (uint8_t)si, (uint8_t)f};
+                    return 1;
+                }
+            }
+            home[nh++] = (Step){0, (uint8_t)si, (uint8_t)f};
+        }
+        int lone = L[si] == 1;
+        Step *into = lone ? empties : packs;
+        int *n_into = lone ? &ne : &npk;
+        int dests[MAXP], nd = 0;
+        for (int di = 0; di < np; di++) {
+            if (di == si || !L[di] || !g->packable[di]) continue;
+            if (g->caps[di] && L[di] >= g->caps[di]) continue;
+            if (g->fits[di][c * 64 + p[off[di + 1] - 1]]) dests[nd++] = di;
+        }
+        if (g->onto_order) { /* plain.py walks the tops a card fits on, lowest card first */
+            for (int a = 1; a < nd; a++) {
+                int d = dests[a], t = p[off[d + 1] - 1], b = a - 1;
+                while (b >= 0 && p[off[dests[b] + 1] - 1] > t) {
+                    dests[b + 1] = dests[b];
+                    b--;
+                }
+                dests[b + 1] = d;
+            }
+        }
+        for (int k = 0; k < nd; k++) into[(*n_into)++] = (Step){1, (uint8_t)si, (uint8_t)dests[k]};
+        for (int k = 0; k < nfree; k++) {
+            int di = freep[k];
+            if ((lone && g->group[di] == g->group[si]) || (g->kings[di] && (c & 15) != 13))
+                continue;
+            spaces[ns++] = (Step){1, (uint8_t)si, (uint8_t)di};
+        }
+    }
+    int n = 0;
+    memcpy(out + n, home, nh * sizeof(Step)); n += nh;
+    memcpy(out + n, empties, ne * sizeof(Step)); n += ne;
+    memcpy(out + n, packs, npk * sizeof(Step)); n += npk;
+    memcpy(out + n, spaces, ns * sizeof(Step)); n += ns;
+    if (g->tuck) {
+        for (int i = 0; i < np; i++) {
+            if (L[i] < 2) continue;
+            int top = p[off[i + 1] - 1], under = p[off[i + 1] - 2];
+            if ((top & 15) == 13 && (under >> 4) == (top >> 4)) out[n++] = (Step){4, (uint8_t)i, 0};
+        }
+    }
+    if (g->merci && last_deal && !p[nf + 1]) {
+        for (int k = 0; k < g->nfans; k++) {
+            int i = g->fans[k];
+            for (int j = 0; j + 1 < L[i]; j++) out[n++] = (Step){3, (uint8_t)i, (uint8_t)j};
+        }
+    }
+    if (!last_deal) out[n++] = (Step){5, 0, 0};
+    if (g->pulls && !nh) {
+        int any = 0;
+        for (int f = 0; f < nf; f++) any |= p[f];
+        if (!any) {
+            for (int si = 0; si < np; si++) {
+                if (L[si] > 6 && ((p[off[si] + 5] & 15) == 1 || (p[off[si] + 5] & 15) == 13))
+                    out[n++] = (Step){2, (uint8_t)si, 0};
+            }
+        }
+    }
+    if (drawn >= 0) { /* after the merci: moves of its pile; after a loose card: packs on it */
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            int onto = out[k].kind == 1 && out[k].dst == drawn;
+            if (onto || (g->merci && out[k].src == drawn)) out[m++] = out[k];
+        }
+        n = m;
+    }
+    return n;
+}
+
+/* The position after ``s`` into ``out``; its size. */
+int play(const Game *g, const uint8_t *p, Step s, uint8_t *out) {
+    int np = g->np, nf = g->nf, base = nf + 2 + np;
+    int off[MAXP + 1];
+    offsets(g, p, off);
+    memcpy(out, p, base);
+    if (out[nf + 1] > 1) out[nf + 1] = g->merci ? 1 : 0; /* after a mark: the merci used */
+    uint8_t *L = out + nf + 2;
+    if (s.kind == 5) { /* La Belle Lucie's redeal: gather the fans, shuffle, deal in threes */
+        uint8_t cards[MAXCARDS], dealt[MAXCARDS];
+        int n = 0, done = p[nf] + 1;
+        for (int k = 0; k < g->nfans; k++) {
+            int i = g->fans[k];
+            memcpy(cards + n, p + off[i], off[i + 1] - off[i]);
+            n += off[i + 1] - off[i];
+        }
+        if (g->perms) {
+            const uint8_t *perm = g->perms + ((size_t)(done - 1) * PERM_N + n) * MAXCARDS;
+            for (int k = 0; k < n; k++) dealt[k] = cards[perm[k]];
+        } else {
+            memcpy(dealt, cards, n);
+        }
+        int o = base;
+        for (int i = 0; i < np; i++) {
+            int k = g->fan_at[i];
+            if (k >= 0) {
+                int take = n - 3 * k;
+                L[i] = (uint8_t)(take < 0 ? 0 : take > 3 ? 3 : take);
+                memcpy(out + o, dealt + 3 * k, L[i]);
+            } else {
+                memcpy(out + o, p + off[i], L[i]);
+            }
+            o += L[i];
+        }
+        out[nf] = (uint8_t)done;
+        return o;
+    }
+    int o = base;
+    for (int i = 0; i < np; i++) {
+        const uint8_t *src = p + off[i];
+        int len = off[i + 1] - off[i];
+        if (i == s.src) {
+            if (s.kind == 0 || s.kind == 1) {
+                memcpy(out + o, src, len - 1);
+                L[i] = (uint8_t)(len - 1);
+            } else if (s.kind == 2) {
+                int card = src[5], f = 0;
+                memcpy(out + o, src, 5);
+                memcpy(out + o + 5, src + 6, len - 6);
+                L[i] = (uint8_t)(len - 1);
+                while (g->wants[f][p[f]] != card) f++;
+                out[f]++;
+            } else if (s.kind == 3) {
+                int j = s.dst;
+                memcpy(out + o, src, j);
+                memcpy(out + o + j, src + j + 1, len - j - 1);
+                out[o + len - 1] = src[j];
+                out[nf + 1] = (uint8_t)(2 + i);
+            } else { /* 4: the tuck */
+                memcpy(out + o, src, len);
+                out[o + len - 1] = src[len - 2];
+                out[o + len - 2] = src[len - 1];
+            }
+        } else {
+            memcpy(out + o, src, len);
+        }
+        o += L[i];
+        if (i == s.dst && s.kind == 1) {
+            out[o++] = p[off[s.src + 1] - 1];
+            L[i]++;
+            if (g->loose[s.src]) out[nf + 1] = (uint8_t)(2 + i);
+        }
+    }
+    if (s.kind == 0) out[s.dst]++;
+    return o;
+}
+
+static int cmp_pile(const uint8_t *a, int la, const uint8_t *b, int lb) {
+    int m = la < lb ? la : lb, c = memcmp(a, b, m);
+    return c ? c : la - lb;
+}
+
+/* The canonical key: interchangeable piles sorted (not while a redeal is to come). */
+int canon(const Game *g, const uint8_t *p, uint8_t *out) {
+    int np = g->np, nf = g->nf, o = 0;
+    const uint8_t *L = p + nf + 2;
+    int off[MAXP + 1];
+    offsets(g, p, off);
+    memcpy(out, p, nf + 2);
+    o = nf + 2;
+    if (p[nf] < g->redeals) {
+        for (int i = 0; i < np; i++) {
+            out[o++] = L[i];
+            memcpy(out + o, p + off[i], L[i]);
+            o += L[i];
+        }
+        return o;
+    }
+    int mark = p[nf + 1] >= 2 ? p[nf + 1] - 2 : -1;
+    for (int k = 0; k < g->ngroups; k++) {
+        int idx[MAXP], n = 0;
+        for (int j = g->gstart[k]; j < g->gstart[k + 1]; j++) {
+            int x = g->gpiles[j], b = n - 1;
+            while (b >= 0 && cmp_pile(p + off[idx[b]], L[idx[b]], p + off[x], L[x]) > 0) {
+                idx[b + 1] = idx[b];
+                b--;
+            }
+            idx[b + 1] = x;
+            n++;
+        }
+        for (int j = 0; j < n; j++) {
+            out[o++] = L[idx[j]];
+            memcpy(out + o, p + off[idx[j]], L[idx[j]]);
+            o += L[idx[j]];
+        }
+        if (mark >= 0 && g->group[mark] == k) { /* a mark names its pile by its place here */
+            int j = 0;
+            while (cmp_pile(p + off[idx[j]], L[idx[j]], p + off[mark], L[mark])) j++;
+            out[nf + 1] = (uint8_t)(2 + g->gstart[k] + j);
+        }
+    }
+    return o;
+}
+
+u64 hash_bytes(const uint8_t *k, int n) {
+    u64 h = 0x9E3779B97F4A7C15ULL ^ (u64)n;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        u64 w;
+        memcpy(&w, k + i, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    u64 w = 0;
+    memcpy(&w, k + i, n - i);
+    h = (h ^ w) * 0x94D049BB133111EBULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    return h ? h : 1;
+}
