@@ -14,7 +14,7 @@ from bot.i18n import N_, _
 from bot.i18n.sentences import again
 from bot.render import personalise
 
-_PHASE_DOING = {
+PHASE_DOING = {
     "bid": N_("bidding"),
     "skat": N_("choosing how to use the skat"),
     "tourne_first": N_("looking at the turned card"),
@@ -26,8 +26,9 @@ _PHASE_DOING = {
 }
 
 
-def _doing(phase: str) -> str:
-    return _(_PHASE_DOING[phase]) if phase in _PHASE_DOING else phase
+def doing_text(phase: str, doing: dict[str, str] = PHASE_DOING) -> str:
+    """What a seat is doing in ``phase``, in the reader's words."""
+    return _(doing[phase]) if phase in doing else phase
 
 
 def _role(index: int) -> str:
@@ -103,7 +104,7 @@ def table_text(view: View, names: list[str]) -> str:
     if v.to_act:
         seat = v.to_act[0]
         lines.append(_("Waiting for {name} ({doing}).", name=_name(names, seat),
-                       doing=_doing(v.phase)))
+                       doing=doing_text(v.phase)))
     if any(v.totals):
         lines.append(_("Score: {scores}", scores=" · ".join(
             _("{name} {points}", name=_name(names, s), points=f"{t:+d}")
@@ -148,7 +149,7 @@ def hand_text(view: View, names: list[str], *, ai_plays: bool = False) -> str:
     if v.seat in v.to_act and ai_plays:
         lines.append(_("The AI decides for this seat."))
     elif v.seat in v.to_act:
-        doing = _doing(v.phase)
+        doing = doing_text(v.phase)
         if v.phase == "bid" and v.awaiting == "answer":
             doing = _("{bid} is bid to you: ja or passe?", bid=v.bid)
         lines.append(_("Your turn: {doing}", doing=doing))

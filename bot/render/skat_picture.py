@@ -20,22 +20,14 @@ from bot.render.pictures.hand import HandScene, draw_hand
 from bot.render.pictures.marks import play_marks
 from bot.render.pictures.table import CentreCard, SeatPlate, TableScene, draw_table
 from bot.render.rendered import Rendered
-from bot.render.skat import hand_text, table_text
+from bot.render.skat import PHASE_DOING, doing_text, hand_text, table_text
 
-_DOING = {
-    "bid": N_("bidding"),
-    "skat": N_("choosing the skat or Hand"),
-    "tourne_first": N_("looking at the turned card"),
-    "tourne_jack": N_("choosing Grand or the Jack's suit"),
-    "discard": N_("laying away two cards"),
-    "declare": N_("declaring the game"),
-    "kontra": N_("deciding on Kontra"),
-    "play": N_("to play"),
-}
+_DOING = {**PHASE_DOING, "skat": N_("choosing the skat or Hand")}
+"""What a seat is doing, as a picture's plate says it (shorter where the text's is long)."""
 
 
 def _doing(phase: str) -> str:
-    return _(_DOING[phase]) if phase in _DOING else phase
+    return doing_text(phase, _DOING)
 
 
 def _sv(view: View) -> SkatView:
