@@ -4,10 +4,13 @@ the lobby, the hand, the table, the buttons, the review and the result."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
+from typing import Any
 
 import pytest
 
+from bot.games import registry
 from bot.service.models import TableStatus
 from tests.e2e.fake_discord import FakeDiscord, component_text, message_text
 from tests.e2e.harness import WAIT_S, BotRunner, lobby_button, play_out, start_table
@@ -69,12 +72,26 @@ async def test_a_german_skat_deal(fake: FakeDiscord, runner: BotRunner, preset: 
     assert fake.commands["skat"]["name_localizations"]["de"] == "skat"
 
 
-async def test_a_german_euchre_game(fake: FakeDiscord, runner: BotRunner) -> None:
+def _anna_bids_first(create: Any) -> Any:
+    """The service's ``create`` with a seed whose first dealer sits at Anna's right (seat 3),
+    so Anna (the host, seat 0) has the first word of the bidding: a random deal may give her
+    no bidding at all when the AI orders up before her turn."""
+    game = registry.get("euchre")
+    options = game.options("modern")
+    seed = next(s for s in range(1000) if game.new(4, options, s).dealer == 3)  # type: ignore[attr-defined]
+    return functools.partial(create, seed=seed)
+
+
+async def test_a_german_euchre_game(fake: FakeDiscord, runner: BotRunner,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Euchre has no German tradition: plain German, with Euchre's own names kept."""
+    monkeypatch.setattr(runner.service, "create", _anna_bids_first(runner.service.create))
     fake.guild_locale = "de"
     anna = fake.add_user("Anna", locale="de")
     table_id, _lobby = await start_table(runner, anna, game="euchre", preset="modern",
                                         house_rules="target 3")
+    first = (await runner.table(table_id)).state
+    assert first is not None and first.dealer == 3  # Anna bids first
     hand = await fake.reply(await fake.slash(anna, "euchre hand"), WAIT_S)
     assert "**Deine Hand**" in hand.text
     await play_out(runner, anna, table_id, random.Random(3))
