@@ -13,9 +13,8 @@ import re
 import signal
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import TypeVar
 
 import pytest
 
@@ -27,25 +26,11 @@ from tests.e2e.fake_discord import Interaction, iter_components
 from tests.e2e.harness import Choice, lobby_button, take
 from tests.e2e.sharded_fake import ShardedFakeDiscord
 from tests.postgres import Schemas, require_server
-from tests.processes import HANG_LIMIT_S
+from tests.processes import eventually
 
 pytestmark = pytest.mark.e2e
 
 REPO = Path(__file__).resolve().parents[2]
-T = TypeVar("T")
-
-
-async def eventually(read: Callable[[], Awaitable[T | None]], what: str,
-                     limit_s: float = HANG_LIMIT_S) -> T:
-    """Poll ``read()`` until it gives something: another process's doing (the limit only stops
-    a broken test from hanging)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit_s
-    while (found := await read()) is None:
-        if loop.time() > end:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.02)
-    return found
 
 
 class Shard:

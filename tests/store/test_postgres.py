@@ -24,6 +24,7 @@ from bot.store import (
     UnusableDatabase,
 )
 from bot.store.postgres import PostgresStore, rating_lock
+from tests.processes import eventually
 from tests.store.conftest import Backend
 
 pytestmark = pytest.mark.parametrize("backend", ["postgres"], indirect=True)
@@ -85,14 +86,19 @@ async def test_two_games_ending_at_once_in_two_processes_both_count(backend: Bac
     task_b = asyncio.create_task(
         store_b.finish_table(done_b, prev_version=1, finish=_finish(row_b, rate_b)))
     watcher = await asyncpg.connect(url)
-    try:
-        key = rating_lock("toy", 0, 100) & 0xFFFF_FFFF_FFFF_FFFF  # as pg_locks shows it
-        while not seen_by_b and not await watcher.fetchval(
+    key = rating_lock("toy", 0, 100) & 0xFFFF_FFFF_FFFF_FFFF  # as pg_locks shows it
+
+    async def b_waits_or_read() -> bool | None:
+        """B is queued behind A's lock (or, without the lock, has read already)."""
+        waiting = await watcher.fetchval(
             "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
             " AND classid::bigint = $1 AND objid::bigint = $2 AND objsubid = 1",
             key >> 32, key & 0xFFFF_FFFF,
-        ):
-            await asyncio.sleep(0.01)  # polls a state; the outcome does not depend on timing
+        )
+        return True if seen_by_b or waiting else None
+
+    try:
+        await eventually(b_waits_or_read, "B waits for A's rating lock")
     finally:
         await watcher.close()
     release_a.set()
