@@ -102,7 +102,7 @@ class Lobby:
                 raise TableExists(
                     N_("This channel already has an open table; finish or abort it first.")
                 ) from None
-            live = _Live(self._info_from_row(row, game, opts), game, opts)
+            live = _Live(self._info_from_row(row, game, opts), game, opts, self._hot)
             self._live[row.id] = live
             self._arm(live)
         self._enqueue(TableUpdate(table=live.info, reason="created", actor_seat=host.seat))
