@@ -109,8 +109,10 @@ _OWN_RULES = "<the table's own options>"
 _FIELDS = tuple(TableInfo.model_fields)
 _SEAT_FIELDS = tuple(SeatInfo.model_fields)
 _POLICY_FIELDS = tuple(TablePolicy.model_fields)
-_AT = {name: i for i, name in enumerate(_FIELDS)}
-_AI_DUE = len(_FIELDS)
+_NESTED = ("options", "seats", "policy")
+_PLAIN = tuple(name for name in _FIELDS if name not in _NESTED)
+_AT = {name: i for i, name in enumerate(_PLAIN)}
+_AI_DUE = len(_PLAIN)
 """Where a parked table records whether an AI seat is to act (`_Live.ai_due`)."""
 
 
@@ -253,37 +255,53 @@ class HotTables:
         self._order.pop(id(live), None)
 
 
+_POLICY_AT = _AI_DUE + 1
+_OPTIONS_AT = _POLICY_AT + len(_POLICY_FIELDS)
+
+
 def _park(info: TableInfo, opts: Options) -> tuple[Any, ...]:
-    """``info`` as a tuple of `_FIELDS` values the garbage collector stops tracking (numbers,
-    strings, datetimes and tuples of them), then `_AI_DUE`."""
+    """``info`` as one flat tuple of numbers, strings and datetimes, which the garbage
+    collector stops tracking in its next pass: the `_PLAIN` fields (the state as its JSON),
+    `_AI_DUE`, the policy's fields, the number of options and their keys and values, then
+    each seat's fields. Flat, because the collector untracks a tuple only when it finds every
+    item untracked, and may look at a tuple before its items: nested, it would take a pass
+    per level (and a tuple holding any other container it keeps tracking)."""
     values: list[Any] = []
-    for name in _FIELDS:
+    for name in _PLAIN:
         value = getattr(info, name)
         if name == "state":
             value = None if value is None else value.model_dump_json()
         elif name == "status":
             value = value.value
-        elif name == "seats":
-            value = tuple(tuple(getattr(s, f) for f in _SEAT_FIELDS) for s in value)
-        elif name == "policy":
-            value = tuple(getattr(value, f) for f in _POLICY_FIELDS)
         elif name == "rules" and value is opts:
             value = _OWN_RULES
         values.append(value)
     values.append(ai_seat(info) is not None)
+    values.extend(getattr(info.policy, f) for f in _POLICY_FIELDS)
+    values.append(len(info.options))
+    for item in info.options.items():
+        values.extend(item)
+    for seat in info.seats:
+        values.extend(getattr(seat, f) for f in _SEAT_FIELDS)
     return tuple(values)
 
 
 def _unpark(parked: tuple[Any, ...], game: Game, opts: Options) -> TableInfo:
     """The `TableInfo` that `_park` made ``parked`` of (its values were validated once)."""
-    values = dict(zip(_FIELDS, parked, strict=False))
+    values = dict(zip(_PLAIN, parked, strict=False))
     state = values["state"]
     values["state"] = None if state is None else game.load(state)
     values["status"] = TableStatus(values["status"])
-    values["seats"] = [SeatInfo.model_construct(**dict(zip(_SEAT_FIELDS, s, strict=True)))
-                       for s in values["seats"]]
-    values["policy"] = TablePolicy.model_construct(
-        **dict(zip(_POLICY_FIELDS, values["policy"], strict=True)))
     if values["rules"] == _OWN_RULES:
         values["rules"] = opts
+    values["policy"] = TablePolicy.model_construct(
+        **dict(zip(_POLICY_FIELDS, parked[_POLICY_AT:_OPTIONS_AT], strict=True)))
+    start = _OPTIONS_AT + 1
+    end = start + 2 * parked[_OPTIONS_AT]
+    values["options"] = dict(zip(parked[start:end:2], parked[start + 1:end:2], strict=True))
+    width = len(_SEAT_FIELDS)
+    values["seats"] = [
+        SeatInfo.model_construct(**dict(zip(_SEAT_FIELDS, parked[i:i + width], strict=True)))
+        for i in range(end, len(parked), width)
+    ]
     return TableInfo.model_construct(**values)

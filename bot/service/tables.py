@@ -40,6 +40,7 @@ from bot.service.errors import (
 )
 from bot.service.history import History, Replay
 from bot.service.live import (
+    HOT_TABLES,
     MAX_TABLE_ID,
     STALE,
     HotTables,
@@ -100,6 +101,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         sleep: Sleep = asyncio.sleep,
         clock: Clock | None = None,
         shards: ShardSet | None = None,
+        hot_tables: int = HOT_TABLES,
     ) -> None:
         self.store = store
         self.shards = shards
@@ -133,7 +135,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         self._watchdog: asyncio.Task[None] | None = None
         self._ai_pool: AIPool | None = None
         self._live: dict[int, _Live] = {}
-        self._hot = HotTables()
+        self._hot = HotTables(hot_tables)
         """Which of them keep their info as objects; the rest are parked (`_Live`)."""
         self._deadlines = Deadlines(self.clock, self._deadline_passed)
         self._listeners: list[Listener] = []
