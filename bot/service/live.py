@@ -259,6 +259,30 @@ _POLICY_AT = _AI_DUE + 1
 _OPTIONS_AT = _POLICY_AT + len(_POLICY_FIELDS)
 
 
+class SharedOptions:
+    """One options model for all the open tables whose options are equal: a model is frozen,
+    so tables can share it, and each would otherwise add three objects (the model, its field
+    set and its dict) to what every full collection walks, parked or not."""
+
+    LIMIT = 1024
+    """Distinct options kept at most (then forgotten all at once; tables keep theirs)."""
+
+    def __init__(self) -> None:
+        self._models: dict[Options, Options] = {}
+
+    def share(self, opts: Options) -> Options:
+        """The model equal to ``opts`` that open tables already share, or ``opts`` itself."""
+        try:
+            return self._models[opts]
+        except KeyError:
+            if len(self._models) >= self.LIMIT:
+                self._models.clear()
+            self._models[opts] = opts
+            return opts
+        except TypeError:  # a field holds an unhashable value (a list): not shared
+            return opts
+
+
 def _park(info: TableInfo, opts: Options) -> tuple[Any, ...]:
     """``info`` as one flat tuple of numbers, strings and datetimes, which the garbage
     collector stops tracking in its next pass: the `_PLAIN` fields (the state as its JSON),

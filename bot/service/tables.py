@@ -45,6 +45,7 @@ from bot.service.live import (
     STALE,
     HotTables,
     Listener,
+    SharedOptions,
     Sleep,
     _completes,
     _Live,
@@ -136,6 +137,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         self._ai_pool: AIPool | None = None
         self._live: dict[int, _Live] = {}
         self._hot = HotTables(hot_tables)
+        self._opts = SharedOptions()
         """Which of them keep their info as objects; the rest are parked (`_Live`)."""
         self._deadlines = Deadlines(self.clock, self._deadline_passed)
         self._listeners: list[Listener] = []
@@ -397,7 +399,11 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
 
     def _make_live(self, row: TableRow) -> _Live:
         game, opts = self._game_and_opts(row)
-        return _Live(self._info_from_row(row, game, opts), game, opts, self._hot)
+        return self._new_live(self._info_from_row(row, game, self._opts.share(opts)), game)
+
+    def _new_live(self, info: TableInfo, game: Game) -> _Live:
+        assert info.rules is not None
+        return _Live(info, game, info.rules, self._hot)
 
     def _info_from_row(self, row: TableRow, game: Game, opts: Options) -> TableInfo:
         return TableInfo(

@@ -156,3 +156,17 @@ async def test_thousands_of_moves_leave_each_table_a_bounded_share_of_the_heap(
         if live.parked:
             assert not gc.is_tracked(live._parked)
     assert sum(live.parked for live in svc._live.values()) >= len(svc._live) - hot
+
+
+async def test_tables_with_equal_options_share_one_model(harness: Harness) -> None:
+    svc, _ = await harness.open()
+    ids = [await _euchre(svc, n) for n in range(3)]
+    other = await svc.create(game_key="euchre", channel_id=1, guild_id=1, host_id=99,
+                             host_name="Zed", options={"target": 7})
+    rules = [(await svc.get(t)).rules for t in ids]
+    assert rules[0] is rules[1] is rules[2] is svc._live[ids[0]].opts
+    assert other.rules != rules[0] and other.rules is svc._live[other.id].opts
+    await svc.close()
+    svc, _ = await harness.open()  # loaded from the database, as a restart does
+    again = [(await svc.get(t)).rules for t in ids]
+    assert again[0] is again[1] is again[2] and again[0] == rules[0]
