@@ -104,7 +104,8 @@ HOT_TABLES = 128
 used; the others are parked (`_Live`)."""
 
 _OWN_RULES = "<the table's own options>"
-"""A parked table's ``rules`` when they are its `_Live.opts` (as always, so far)."""
+"""A parked table's ``rules`` when they are its `_Live.opts` (as `TableService._new_live` makes
+them); any other value is kept as it is."""
 
 _FIELDS = tuple(TableInfo.model_fields)
 _SEAT_FIELDS = tuple(SeatInfo.model_fields)
