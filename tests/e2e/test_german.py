@@ -129,3 +129,43 @@ async def test_each_reader_gets_their_own_language(fake: FakeDiscord, runner: Bo
     dms = [m.get("content") or "" for m in fake.dm_messages(anna)]
     assert dms and all("Your cards" not in d for d in dms)
     assert any("Deine Karten:" in d for d in dms)
+
+
+async def test_a_german_dice_game(fake: FakeDiscord, runner: BotRunner) -> None:
+    """Draw Poker with dice in a German server: the table message, its buttons and the keep
+    select, the pictures' alt text, the result and the rules page read German (Würfel, Wurf,
+    Paar, Drilling, stehen bleiben)."""
+    fake.guild_locale = "de"
+    anna = fake.add_user("Anna", locale="de")
+    opened = await fake.slash(anna, "dice new", {"game": "draw_poker", "players": 2})
+    await fake.wait_callback(opened, WAIT_S)
+    table = await runner.service.table_in_channel(int(fake.channel_id))
+    assert table is not None and opened.original_id is not None
+    table_id, lobby = table.id, fake.messages[opened.original_id]
+    await fake.click(anna, lobby["id"], lobby_button(lobby, "ai"))
+    await runner.wait_table(table_id, lambda t: len(t.seats) == 2)
+    await fake.click(anna, lobby["id"], lobby_button(lobby, "start"))
+    await runner.wait_table(table_id, lambda t: t.status is TableStatus.PLAYING)
+    await play_out(runner, anna, table_id, random.Random(4))
+    await asyncio.wait_for(runner.bot.table_ui.settle(), WAIT_S)
+    rules = await fake.reply(await fake.slash(anna, "dice rules", {"game": "draw_poker"}),
+                             WAIT_S)
+    page = rules.message["embeds"][0]
+    assert page["title"] == "Würfelpoker" and "Am Tisch:" in page["description"]
+    assert "Drilling" in page["description"] and "Wo das Buch unklar ist" in page["description"]
+    final = await runner.table(table_id)
+    assert final.status is TableStatus.FINISHED
+    table_text = message_text(fake.messages[str(final.message_id)])
+    assert "**Würfelpoker**" in table_text and "Spiel vorbei:" in table_text
+    shown = [message_text(e.message) + "\n" + component_text(e.message) for e in fake.events]
+    alts = [a.get("description") or "" for e in fake.events
+            for a in e.message.get("attachments") or []]
+    assert any("Stand:" in a for a in alts), alts
+    clicked = "\n".join(component_text(e.message) for e in fake.events)
+    assert "Werfen" in clicked
+    assert "Stehen bleiben" in clicked or "Würfel 1 behalten" in clicked, clicked
+    assert "Stand" not in clicked.split("\n")
+    english = ("Throw", "Stand on", "Keep die", "Game over", "to throw", "Scores:", "no pair",
+               "one pair", "triplets", "Draw Poker", "wins", "At the table")
+    left = sorted({w for t in [*shown, *alts, page["description"]] for w in english if w in t})
+    assert left == []

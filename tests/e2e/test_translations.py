@@ -120,3 +120,14 @@ async def test_euchre_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscor
                                 commands=(("euchre hand", {}), ("euchre score", {}),
                                           ("euchre rules", {})))
     assert left == [], report(left)
+
+
+@pytest.mark.parametrize(("game", "players"), [
+    ("draw_poker", 2), ("vingt_un", 2), ("centennial", 2), ("ace_in_the_pot", 3),
+    ("help_your_neighbor", 6), ("raffles", 2), ("multiplication", 2), ("round_the_spot", 2)])
+async def test_dice_speak_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
+                                              runner: BotRunner, game: str,
+                                              players: int) -> None:
+    left = await play_in_pseudo(fake, runner, "dice", variant=game, players=players,
+                                commands=(("dice rules", {}),))
+    assert left == [], report(left)
