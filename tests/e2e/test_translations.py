@@ -131,3 +131,16 @@ async def test_dice_speak_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
     left = await play_in_pseudo(fake, runner, "dice", variant=game, players=players,
                                 commands=(("dice rules", {}),))
     assert left == [], report(left)
+
+
+@pytest.mark.parametrize(("game", "players"), [
+    ("draw", 2), ("muggins", 3), ("matadore", 2), ("block", 2), ("all_threes", 2),
+    ("four", 4), ("cyprus", 4), ("sebastopol", 4), ("tiddle_a_wink", 3), ("pool", 3),
+    ("draw_pool", 3), ("whist", 4), ("domino_euchre", 4), ("poker", 2), ("bingo", 2),
+    ("loo", 3), ("rounce", 3), ("bergen", 2)])
+async def test_dominoes_speak_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
+                                                  runner: BotRunner, game: str,
+                                                  players: int) -> None:
+    left = await play_in_pseudo(fake, runner, "dominoes", variant=game, players=players,
+                                commands=(("dominoes hand", {}), ("dominoes rules", {})))
+    assert left == [], report(left)

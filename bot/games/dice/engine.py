@@ -18,7 +18,7 @@ from bot.games.base import Event, Seat, rng_for
 from bot.games.dice import scoring
 from bot.games.dice.catalogue import Row
 from bot.games.dice.options import DiceOptions
-from bot.games.words import N_
+from bot.games.words import N_, joined
 
 MAX_DICE = 5
 Phase = Literal["start", "draw", "more", "closed"]
@@ -43,14 +43,6 @@ def result_text(names: list[str], winners: list[Seat], losers: list[Seat]) -> st
         return said.format(name=joined([names[s] for s in losers]))
     said = N_("{name} wins.") if len(winners) == 1 else N_("{name} win.")
     return said.format(name=joined([names[s] for s in winners]))
-
-
-def joined(names: list[str]) -> str:
-    """``A and B and C``: each name added with the marked ``and``."""
-    out = names[0] if names else ""
-    for name in names[1:]:
-        out = N_("{names} and {last}").format(names=out, last=name)
-    return out
 
 
 class Table(BaseModel):
