@@ -16,7 +16,7 @@ from bot.games.base import Action, View
 from bot.games.dominoes.catalogue import CATALOGUE
 from bot.games.dominoes.game import DominoesView, show, source_of, target_of
 from bot.games.dominoes.tiles import halves
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, ngettext, pgettext
 from bot.i18n.sentences import again
 from bot.render import personalise
 from bot.render.dominoes import action_label, hand_text, layout_lines, table_text
@@ -307,7 +307,7 @@ def tile_choices(view: DominoesView, legal: Iterable[Action | str] | None) -> di
             continue
         words = out.setdefault(piece, [])
         if action.kind != "play":
-            word = _(_KIND_WORDS[action.kind]) if action.kind in _KIND_WORDS else action.kind
+            word = _kind_word(action.kind)
         elif (end := target_of(action)) is None:
             word = _("play") if view.variant in TRICK_GAMES else _("lead")
         elif view.variant == "loo":
@@ -351,7 +351,17 @@ _PICK = {"play": N_("play a lit tile"), "discard": N_("discard a lit tile"),
          "swap": N_("swap a lit tile for the turned trump"),
          "declare": N_("declare a lit double")}
 _PICK_ANY = N_("pick a lit tile")
-_KIND_WORDS = {"discard": N_("discard"), "swap": N_("swap"), "declare": N_("declare")}
+
+
+def _kind_word(kind: str) -> str:
+    """The word under a tile for a move that is not a play."""
+    if kind == "discard":
+        return pgettext("tile", "discard")
+    if kind == "swap":
+        return pgettext("tile", "swap")
+    if kind == "declare":
+        return pgettext("tile", "declare")
+    return kind
 
 
 def _lower(label: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.discord import custom_ids as ids
 from bot.games import registry
 from bot.service.models import TableStatus
 from tests.e2e.fake_discord import FakeDiscord, component_text, message_text
@@ -169,3 +170,54 @@ async def test_a_german_dice_game(fake: FakeDiscord, runner: BotRunner) -> None:
                "one pair", "triplets", "Draw Poker", "wins", "At the table")
     left = sorted({w for t in [*shown, *alts, page["description"]] for w in english if w in t})
     assert left == []
+
+
+async def test_a_german_patience(fake: FakeDiscord, runner: BotRunner) -> None:
+    """Anna plays Napoleon at St. Helena in her DM in German: the layout's words (Ablagen,
+    Talon, Züge), the picker, Undo, the hint, giving up, the solution, a new deal, the rules
+    page's framing and her stats; the game keeps the book's title."""
+    from tests.e2e.test_patience import _answered, _component
+
+    anna = fake.add_user("Anna", locale="de")
+    dm = fake._open_dm(anna)
+    message = await _answered(fake, await fake.slash(
+        anna, "patience play", {"game": "Forty Thieves", "seed": 7}, channel_id=dm))
+    embed = message["embeds"][0]
+    assert embed["title"] == "Napoleon at St. Helena"
+    assert "**Ablagen**" in embed["description"] and "Talon 64 · Züge 0" in embed["description"]
+    labels = component_text(message)
+    assert "Aufgeben" in labels and "Regeln" in labels and "Tipp" in labels
+    table = await runner.service.table_in_channel(int(dm))
+    assert table is not None and table.state is not None
+    move = next(a for a in table.state.legal_actions(0) if a.kind == "move")
+    pick = _component(message, "pk:")
+    message = await _answered(fake, await fake.choose(anna, message["id"], pick["custom_id"],
+                                                      [move.arg.split(">")[0]]))
+    where = _component(message, "ps:")
+    assert all(o["label"].startswith("auf ") for o in where["options"]), where["options"]
+    message = await _answered(fake, await fake.choose(anna, message["id"], where["custom_id"],
+                                                      [str(move)]))
+    assert " von Spalte " in message["embeds"][0]["description"]
+    assert "Zurück" in component_text(message)
+    table = await runner.table(table.id)
+    hint = await fake.click(anna, message["id"],
+                            ids.ActionId(table.id, table.version, "hint").encode())
+    await fake.wait_for(lambda: any(e.token == hint.token and "Tipp:" in e.text
+                                    for e in fake.events), WAIT_S)
+    give_up = ids.ActionId(table.id, table.version, "resign").encode()
+    message = await _answered(fake, await fake.click(anna, message["id"], give_up))
+    assert "Nach 1 Zügen aufgegeben" in message["embeds"][0]["description"]
+    assert {"Neues Spiel", "Eine Lösung zeigen"} <= set(component_text(message).split("\n"))
+    rules = await fake.reply(await fake.slash(anna, "patience rules", {"game": "Forty Thieves"},
+                                              channel_id=dm), WAIT_S)
+    page = rules.message["embeds"][0]["description"]
+    assert "(Dick's Games of Patience, S. 23; 2 Spiele Karten)" in page
+    assert "Auch bekannt als Forty Thieves, Big Forty." in page
+    assert "Two packs. Forty cards in four rows of ten" in page  # the game's own text: English
+    assert "Begriffe: Talon: die Karten, die noch aufzudecken sind" in page
+    stats = await fake.reply(await fake.slash(anna, "patience stats", channel_id=dm), WAIT_S)
+    assert "1 gespielt · 0 gewonnen (0 %)" in message_text(stats.message)
+    shown = [message_text(e.message) + "\n" + component_text(e.message) for e in fake.events]
+    english = ("Foundations", "Undo", "Give up", "Hint", "Rules", "New deal", "Show a solution",
+               "moves ", "from column", "cards home", "Gave up", "Turn the next card")
+    assert sorted({w for t in shown for w in english if w in t}) == []
