@@ -11,14 +11,14 @@ from collections.abc import Sequence
 from bot.games.base import Action, Outcome, View
 from bot.games.dominoes.game import DominoesView, show, source_of, target_of
 from bot.games.dominoes.tiles import halves
-from bot.i18n import N_, _
+from bot.i18n import N_, _, pgettext
 from bot.i18n.sentences import again
 from bot.render import personalise
 
 _WORDS = {"draw": N_("Draw a tile"), "pass": N_("Go (pass)"), "stop": N_("Stop here"),
           "star": N_("Star (buy back in)"), "retire": N_("Leave the pool"), "check": N_("Check"),
           "bet": N_("Bet"), "call": N_("Call"), "raise": N_("Raise"), "fold": N_("Fold"),
-          "stand": N_("Stand"), "dummy": N_("Take the dummy"), "concede": N_("Concede 5"),
+          "dummy": N_("Take the dummy"), "concede": N_("Concede 5"),
           "miss": N_("Take a miss"), "order": N_("Order it up"),
           "order_alone": N_("Order it up, alone"), "defend": N_("Defend the pool"),
           "muggins": N_("Muggins!"), "let": N_("Let it stand"), "close": N_("close")}
@@ -27,7 +27,7 @@ _STATUS = {"stand": N_("stand"), "pass": N_("pass"), "dummy": N_("dummy"), "miss
 _DONE = {"draw": N_("drew a tile"), "pass": N_("said go"), "stop": N_("stopped"),
          "star": N_("starred"), "retire": N_("left the pool"), "check": N_("checked"),
          "bet": N_("bet"), "call": N_("called"), "raise": N_("raised"), "fold": N_("folded"),
-         "stand": N_("stood"), "dummy": N_("took the dummy"), "concede": N_("conceded 5"),
+         "dummy": N_("took the dummy"), "concede": N_("conceded 5"),
          "swap": N_("took up the trump"), "discard": N_("discarded a tile"),
          "miss": N_("took a miss"), "order": N_("ordered it up"),
          "order_alone": N_("ordered it up alone"), "defend": N_("defended the pool"),
@@ -175,6 +175,8 @@ def action_label(view: View, action: Action) -> str:
         return _("No count") if action.arg in ("", "0") else _("Announce {n}", n=action.arg)
     if action.kind == "declare":
         return _("declare:{tile}", tile=action.arg)
+    if action.kind == "stand":
+        return pgettext("dominoes", "Stand")  # Rounce and Loo: play the hand
     if action.kind == "pass" and view.variant == "loo":
         return _("Pass (sit this hand out)")
     if action.kind != "play":
@@ -204,6 +206,8 @@ def move_text(view: View, action: Action) -> str:
                 else _("played {tile}", tile=show(piece)))
     if action.kind == "call_alone":
         return _("made {n}s trumps alone", n=action.arg)
+    if action.kind == "stand":
+        return pgettext("dominoes", "stood")
     if action.kind == "count":
         return (_("announced {n}", n=action.arg) if action.arg not in ("", "0")
                 else _("announced no count"))

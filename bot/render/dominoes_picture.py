@@ -140,7 +140,7 @@ def _detail(view: DominoesView, seat: int) -> str:
         if view.maker == seat:
             bits.append(_("made trumps alone") if view.alone else _("made trumps"))
     if not view.teams:
-        bits.append(_("{n} pts", n=view.scores[seat]))
+        bits.append(pgettext("score", "{n} pts", n=view.scores[seat]))
     if view.games and seat < len(view.games) and view.games[seat]:
         bits.append(ngettext("{n} game", "{n} games", view.games[seat]))
     if view.starred and seat < len(view.starred) and view.starred[seat]:
