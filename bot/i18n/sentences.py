@@ -40,12 +40,39 @@ def again(text: str, names: Iterable[str] = ()) -> str:
     words = current()
     if words.locale == DEFAULT or not text:
         return text
-    kept = sorted({n for n in (*names, *_held_in(words, text)) if n and n in text},
-                  key=len, reverse=True)  # names, and texts held in English: kept as written
+    names = tuple(names)
+    return "\n".join(_line(words, line, names) for line in text.split("\n"))
+
+
+def _line(words: Texts, line: str, names: tuple[str, ...]) -> str:
+    """One line: a message the catalogue holds is said whole; else it is read with the names
+    set aside, and, when a name also occurs inside known words (an alias "Sultan" in "the
+    Sultan"), read as well without: the reading that accounts for more of the line wins (a
+    name set aside counts as accounted for). Texts held in English are always set aside."""
+    if (exact := words.lookup(line)) is not None:
+        return exact
+    held = _held_in(words, line)
+    named = tuple(n for n in names if n and n in line)
+    said, score = _set_aside(words, line, (*named, *held))
+    if named:
+        other, other_score = _set_aside(words, line, held)
+        if other_score > score:
+            said = other
+    return said
+
+
+def _set_aside(words: Texts, line: str, kept_words: Iterable[str]) -> tuple[str, int]:
+    """``line`` read with ``kept_words`` kept as written; the reading and how many characters
+    it accounts for (the kept ones included)."""
+    kept = sorted({n for n in kept_words if n in line}, key=len, reverse=True)
+    aside = 0
     for i, name in enumerate(kept):
-        text = text.replace(name, _NAME.format(i))
-    said = "\n".join(_read(words, line)[0] for line in text.split("\n"))
-    return _NAMED.sub(lambda m: kept[int(m.group(1))], said) if kept else said
+        aside += line.count(name) * len(name)
+        line = line.replace(name, _NAME.format(i))
+    said, accounted, _fixed, _known = _read(words, line)
+    if kept:
+        said = _NAMED.sub(lambda m: kept[int(m.group(1))], said)
+    return said, accounted + aside
 
 
 @lru_cache(maxsize=4096)

@@ -174,8 +174,8 @@ async def test_a_german_dice_game(fake: FakeDiscord, runner: BotRunner) -> None:
 
 async def test_a_german_patience(fake: FakeDiscord, runner: BotRunner) -> None:
     """Anna plays Napoleon at St. Helena in her DM in German: the layout's words (Ablagen,
-    Talon, Züge), the picker, Undo, the hint, giving up, the solution, a new deal, the rules
-    page's framing and her stats; the game keeps the book's title."""
+    Talon, Züge), the picker, Undo, the hint, giving up, the rules page (the book's rules in
+    German) and her stats; the game keeps the book's title."""
     from tests.e2e.test_patience import _answered, _component
 
     anna = fake.add_user("Anna", locale="de")
@@ -213,7 +213,7 @@ async def test_a_german_patience(fake: FakeDiscord, runner: BotRunner) -> None:
     page = rules.message["embeds"][0]["description"]
     assert "(Dick's Games of Patience, S. 23; 2 Spiele Karten)" in page
     assert "Auch bekannt als Forty Thieves, Big Forty." in page
-    assert "Two packs. Forty cards in four rows of ten" in page  # the game's own text: English
+    assert "Zwei Spiele. Vierzig Karten in vier Reihen zu zehn" in page
     assert "Begriffe: Talon: die Karten, die noch aufzudecken sind" in page
     stats = await fake.reply(await fake.slash(anna, "patience stats", channel_id=dm), WAIT_S)
     assert "1 gespielt · 0 gewonnen (0 %)" in message_text(stats.message)

@@ -34,33 +34,14 @@ def catalogue(language: str) -> Catalog:
         return read_po(handle, locale=language, domain=DOMAIN)
 
 
-@cache
-def english_fallback() -> frozenset[str]:
-    """The 64 patience games' own rules texts (the book's rules, its unclear points, the words
-    a game uses): not translated yet. A catalogue holds them with an empty translation, and
-    they are said in English, whole (the kit's framing around them is translated)."""
-    from bot.games.patience import catalogue as patience
-
-    shared = {patience.T_TALON, patience.T_FOUND, patience.T_MARRY, patience.T_PACKET,
-              patience.T_LANE, patience.T_REDEAL, patience.T_STOCK}
-    texts: set[str] = set()
-    for row in patience.ROWS:
-        texts.update(t for t in (row.text, row.choices) if t)
-        texts.update(t for t in row.terms if t not in shared)
-    return frozenset(texts)
-
-
-def untranslated(wanted: Catalog, have: Catalog, fallback: frozenset[str] = frozenset()
-                 ) -> list[str]:
+def untranslated(wanted: Catalog, have: Catalog) -> list[str]:
     """Each text of ``wanted`` that ``have`` lacks, leaves empty or fuzzy, or translates with
-    other placeholders; a text of ``fallback`` may be held with an empty translation."""
+    other placeholders."""
     found = []
     for message in wanted:
         if not message.id:
             continue
         entry = have.get(message.id, context=message.context)
-        if entry is not None and message.id in fallback and not entry.string:
-            continue
         strings = (entry.string if isinstance(entry.string, tuple | list) else [entry.string]
                    ) if entry is not None else []
         if entry is None or entry.fuzzy or not all(strings):
@@ -80,7 +61,7 @@ def test_there_is_a_language_besides_english() -> None:
 @pytest.mark.parametrize("language", [lang for lang in languages() if lang != DEFAULT])
 def test_every_marked_text_and_command_is_translated(language: str) -> None:
     assert len(template()) > 500, "the extraction found too little: are the keywords right?"
-    assert untranslated(template(), catalogue(language), english_fallback()) == []
+    assert untranslated(template(), catalogue(language)) == []
 
 
 def test_the_check_finds_a_text_without_translation() -> None:
@@ -202,13 +183,16 @@ async def _help(language: str) -> str:
 
 
 def test_a_text_left_in_english_is_said_whole() -> None:
-    """An entry held without a translation falls back to English as it is: a rules text is
-    never half read against the templates."""
+    """An entry a catalogue holds without a translation (a language being translated) falls
+    back to English as it is, even inside a sentence: it is never half read against the
+    templates; the words around it are read as usual."""
     from bot.i18n.sentences import again
 
-    held = next(iter(sorted(english_fallback())))
-    words = texts("de")
+    held = "The picture is lost: the adders stand over the foundations, the book says."
+    words = i18n.Texts("xx", {(None, held): "", (None, "Where the book is unclear: {choices}"):
+                              "Wo das Buch unklar ist: {choices}",
+                              (None, "the foundations"): "die Ablagen"})
     assert words.known(held) and words.lookup(held) is None
-    with i18n.using("de"):
+    with i18n.using(words):
         assert again(held) == held
-        assert again("Zelda: 3 cards.") != "Zelda: 3 cards."  # others are still read
+        assert again(f"Where the book is unclear: {held}") == f"Wo das Buch unklar ist: {held}"
