@@ -15,6 +15,12 @@ def N_(template: str, /) -> str:
     return template
 
 
+def NP_(context: str, template: str, /) -> str:
+    """``template`` unchanged, marked with a context: for a word that other games use in
+    another sense (a patience's "ace" pile is no die's "ace")."""
+    return template
+
+
 def joined(names: list[str]) -> str:
     """``A and B and C``: each name added with the marked ``{names} and {last}``, so a sentence
     that lists names reads back in any language."""

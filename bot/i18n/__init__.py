@@ -209,7 +209,8 @@ def N_(message: str, /) -> str:
     return message
 
 
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "NP_": ((1, "c"), 2)}
 """The marking functions, as Babel's extractor wants them."""
 
 __all__ = [

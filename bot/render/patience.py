@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from bot.games.base import Action, View
 from bot.games.cards import pretty
+from bot.games.patience.catalogue import PILE
 from bot.games.patience.game import PatienceView, PileView, source_of, target_of
-from bot.i18n import N_, _
+from bot.i18n import N_, _, current
 from bot.i18n.sentences import again_sentences
 
 _ONE_CLICK = {"turn": N_("Turn the next card"), "redeal": N_("Redeal"), "resign": N_("Give up")}
@@ -29,8 +30,14 @@ def _top(pile: PileView | None) -> str | None:
     return pretty(pile.cards[-1])
 
 
+def pile_word(label: str) -> str:
+    """A pile's label in the reader's language: its sense as a pile first (a patience's "ace"
+    is no die's), else the word as every game shares it."""
+    return current().lookup(label, PILE) or _(label)
+
+
 def _name(pile: PileView | None, pile_id: str) -> str:
-    return _("{pile} {id}", pile=_(pile.label), id=pile_id) if pile is not None else pile_id
+    return _("{pile} {id}", pile=pile_word(pile.label), id=pile_id) if pile is not None else pile_id
 
 
 def table_text(view: View, names: list[str]) -> str:

@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from bot.games.patience.engine import Found, Pack, Pile, Rules
-from bot.games.words import N_
+from bot.games.words import N_, NP_
 
 if TYPE_CHECKING:
     from bot.games.patience.options import PatienceOptions
@@ -1307,8 +1307,12 @@ def rules_for(options: PatienceOptions) -> Rules:
     return rules
 
 
+PILE = "pile"
+"""The message context (written out in `LABELS`, for the extractor) of a pile's label whose
+word means something else in another game."""
+
 LABELS = (
-    N_('Sultan'), N_('ace'), N_('adder'), N_('admiral'), N_('ante-chamber'), N_('army'),
+    N_('Sultan'), NP_('pile', 'ace'), N_('adder'), N_('admiral'), N_('ante-chamber'), N_('army'),
     N_('assembly'), N_('audience'), N_('auxiliary card'), N_('auxiliary packet'),
     N_('auxiliary pile'), N_('barrier'), N_('bed'), N_('black talon'), N_('bouquet'),
     N_('cabinet'), N_('cell'), N_('centre'), N_('chatelaine'), N_('column'), N_('corner'),
