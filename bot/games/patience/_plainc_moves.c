@@ -32,30 +32,82 @@ static int safe_home(const Game *g, const uint8_t *p, int c) {
     return 1;
 }
 
-/* A lost position (`plain.dead`), in the last deal with no merci left: a card that can never
- * move lies over a lower card of its suit. Packing down in suit, no spaces: a king, or a card
- * whose one higher card lies under it too. The Shamrocks' tucks: a king right over a card of
- * another suit. */
-int dead(const Game *g, const uint8_t *p) {
-    if (!g->dead_rule || p[g->nf] < g->redeals || (g->merci && !p[g->nf + 1])) return 0;
+/* `plain.stuck`: the cards (a bit per code) that never move but by the merci in their pile, each
+ * over a lower card of its suit, with pile ``free`` left out; the largest such set that is
+ * closed (each card's bases home, under one of its cards, or one of them on a full pile). */
+static u64 stuck(const Game *g, const uint8_t *p, int free) {
+    int8_t pile_of[64], idx_of[64];
+    int start[MAXP];
+    u64 cand = 0;
+    memset(pile_of, -1, sizeof pile_of);
     int o = g->nf + 2 + g->np;
     for (int i = 0; i < g->np; i++) {
-        unsigned seen[4] = {0, 0, 0, 0};
         int len = p[g->nf + 2 + i];
-        for (int j = o; j < o + len; j++) {
-            int s = p[j] >> 4, r = p[j] & 15;
-            if (seen[s] & ((1u << r) - 1)) {
-                if (g->tuck) {
-                    if (r == 13 && p[j - 1] >> 4 != s) return 1;
-                } else if (r == 13 || (seen[s] >> (r + 1) & 1)) {
-                    return 1;
-                }
+        start[i] = o;
+        if (i != free) {
+            unsigned seen[4] = {0, 0, 0, 0};
+            for (int j = 0; j < len; j++) {
+                int c = p[o + j], s = c >> 4, r = c & 15;
+                pile_of[c] = (int8_t)i;
+                idx_of[c] = (int8_t)j;
+                if ((seen[s] & ((1u << r) - 1)) && !(g->tuck && r == 13 && p[o + j - 1] >> 4 == s))
+                    cand |= 1ULL << c;
+                seen[s] |= 1u << r;
             }
-            seen[s] |= 1u << r;
         }
         o += len;
     }
-    return 0;
+    if (!cand) return 0;
+    int home[4] = {0, 0, 0, 0};
+    for (int f = 0; f < g->nf; f++) home[g->fsuit[f]] = p[f];
+    const uint8_t *fit = g->fits[0];
+    for (int changed = 1; cand && changed;) {
+        changed = 0;
+        for (int x = 0; x < 64; x++) {
+            if (!(cand >> x & 1)) continue;
+            int freed = 0;
+            for (int w = 1; w < 64 && !freed; w++) {
+                if (!fit[x * 64 + w] || home[w >> 4] >= (w & 15)) continue;
+                int i = pile_of[w];
+                if (i < 0) {
+                    freed = 1;
+                    break;
+                }
+                int j = idx_of[w], len = p[g->nf + 2 + i], covered = 0;
+                for (int k = j + 1; k < len && !covered; k++) covered = cand >> p[start[i] + k] & 1;
+                if (covered || (g->caps[i] && j >= g->caps[i] - 1 && (cand >> w & 1))) continue;
+                freed = 1;
+            }
+            if (freed) {
+                cand &= ~(1ULL << x);
+                changed = 1;
+            }
+        }
+    }
+    return cand;
+}
+
+/* `plain.merci_piles`: the fans whose reordering could free every stuck card (``cards``). */
+static int merci_piles(const Game *g, const uint8_t *p, u64 cards, uint8_t *out) {
+    int off[MAXP + 1], n = 0;
+    offsets(g, p, off);
+    for (int k = 0; k < g->nfans; k++) {
+        int i = g->fans[k], has = 0;
+        for (int j = off[i]; j < off[i + 1] && !has; j++) has = cards >> p[j] & 1;
+        if (has && !stuck(g, p, i)) out[n++] = (uint8_t)i;
+    }
+    return n;
+}
+
+/* A lost position (`plain.dead`), in the last deal: cards stuck, and with the merci still to
+ * come no pile it could be used in to free them. */
+int dead(const Game *g, const uint8_t *p) {
+    if (!g->dead_rule || p[g->nf] < g->redeals) return 0;
+    u64 cards = stuck(g, p, -1);
+    if (!cards) return 0;
+    if (!(g->merci && !p[g->nf + 1])) return 1;
+    uint8_t piles[MAXP];
+    return !merci_piles(g, p, cards, piles);
 }
 
 int gen_moves(const Game *g, const uint8_t *p, Step *out) {
@@ -138,8 +190,11 @@ int gen_moves(const Game *g, const uint8_t *p, Step *out) {
         }
     }
     if (g->merci && last_deal && !p[nf + 1]) {
-        for (int k = 0; k < g->nfans; k++) {
-            int i = g->fans[k];
+        uint8_t fans[MAXP];
+        u64 cards = g->dead_rule ? stuck(g, p, -1) : 0; /* a win draws in `merci_piles` */
+        int nfans = cards ? merci_piles(g, p, cards, fans) : g->nfans;
+        for (int k = 0; k < nfans; k++) {
+            int i = cards ? fans[k] : g->fans[k];
             for (int j = 0; j + 1 < L[i]; j++) out[n++] = (Step){3, (uint8_t)i, (uint8_t)j};
         }
     }

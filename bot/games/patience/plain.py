@@ -273,7 +273,8 @@ def action(game: PlainGame, step: Step) -> str:
 
 def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
     """The moves worth trying, best first: a safe foundation move alone; else foundation moves,
-    moves that empty a pile, packs, moves into a space. None from a `dead` position.
+    moves that empty a pile, packs, moves into a space. None from a `dead` position; with the
+    merci still to come and cards `stuck`, the merci only in the `merci_piles`.
 
     Right after the merci only moves from, onto or in its pile: any other move could as well
     have come before the merci (it commutes with it), and a winning line moves that pile again.
@@ -340,7 +341,9 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
         out += [(4, i, 0) for i, cards in enumerate(piles) if len(cards) >= 2
                 and cards[-1] & 15 == 13 and cards[-2] >> 4 == cards[-1] >> 4]
     if game.merci and last_deal and not counters[1]:
-        out += [(3, i, j) for i in game.fans for j in range(len(piles[i]) - 1)]
+        fans = (merci_piles(game, piles, heights) if game.dead_rule and stuck(
+            game, piles, heights) else game.fans)
+        out += [(3, i, j) for i in fans for j in range(len(piles[i]) - 1)]
     if not last_deal:
         out.append((5, 0, 0))
     if game.pulls and not any(heights) and not home:
@@ -355,27 +358,70 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
 
 
 def dead(game: PlainGame, pos: PlainPos) -> bool:
-    """A position no line wins from, in the games `dead_rule` marks, in the last deal with the
-    merci used (or none): a card it can never move lies over a lower card of its suit, so
-    neither goes home. With packing down in suit and no spaces filled, a card over a lower one
-    of its suit moves only onto the card one higher of its suit: never when that lies under it
-    too, or it is a king. The Shamrocks (down regardless of suit, tucks): a king over a lower
-    card of its suit, with a card of another suit right under it, never moves."""
-    piles, _, counters = pos
-    if counters[0] < game.redeals or (game.merci and not counters[1]):
+    """A position no line wins from, in the games `dead_rule` marks, in the last deal: cards
+    that never move lie over lower cards of their suits (`stuck`), so those never go home;
+    with the merci still to come, whatever pile it is used in (`merci_piles`)."""
+    piles, heights, counters = pos
+    if counters[0] < game.redeals or not stuck(game, piles, heights):
         return False
-    for cards in piles:
+    return not (game.merci and not counters[1]) or not merci_piles(game, piles, heights)
+
+
+def stuck(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int = -1) -> int:
+    """The cards (a bit per code) that never move but by the merci in their pile, each over a
+    lower card of its suit (so it never goes home first), with pile ``free`` left out (the
+    merci may reorder it). With no spaces ever filled, such a card leaves its pile only when
+    packed on a card it fits that tops a pile with room; so it never does when each such base
+    is home, or lies under one of these cards, or is one of them with its pile full below it.
+    A king over a lower card of its suit is one unless a tuck could take it under the card
+    right below it (The Shamrocks). The largest set so closed is found (drop a card with a base
+    that could come free, until none does): were any of its cards ever to move, the first one
+    to move would have needed a base that could not be there."""
+    where: dict[int, tuple[int, int]] = {}
+    cand = 0
+    for i, cards in enumerate(piles):
+        if i == free:
+            continue
         seen = [0, 0, 0, 0]
         for j, c in enumerate(cards):
+            where[c] = (i, j)
             suit, rank = c >> 4, c & 15
-            if seen[suit] & ((1 << rank) - 1):
-                if game.tuck:
-                    if rank == 13 and cards[j - 1] >> 4 != suit:
-                        return True
-                elif rank == 13 or seen[suit] >> (rank + 1) & 1:
-                    return True
+            if seen[suit] & ((1 << rank) - 1) and not (
+                    game.tuck and rank == 13 and cards[j - 1] >> 4 == suit):
+                cand |= 1 << c
             seen[suit] |= 1 << rank
-    return False
+    onto = game.onto or [[] for _ in range(64)]
+    home = [heights[game.f_suit.index(s)] for s in range(4)]
+    changed = True
+    while cand and changed:
+        changed = False
+        for x in range(64):
+            if not cand >> x & 1:
+                continue
+            for w in onto[x]:
+                if home[w >> 4] >= w & 15:
+                    continue
+                if w not in where:
+                    break
+                i, j = where[w]
+                cards = piles[i]
+                if any(cand >> c & 1 for c in cards[j + 1:]) or (
+                        game.caps[i] and j >= game.caps[i] - 1 and cand >> w & 1):
+                    continue
+                break
+            else:
+                continue
+            cand &= ~(1 << x)
+            changed = True
+    return cand
+
+
+def merci_piles(game: PlainGame, piles: tuple[bytes, ...], heights: bytes) -> list[int]:
+    """The fans the merci may be used in where some cards are `stuck`: those whose reordering
+    could free them all (a win must use it in one of these)."""
+    cards = stuck(game, piles, heights)
+    return [i for i in game.fans if any(cards >> c & 1 for c in piles[i])
+            and not stuck(game, piles, heights, i)]
 
 
 def _safe(game: PlainGame, heights: bytes, card: int) -> bool:

@@ -153,3 +153,129 @@ def test_a_mark_names_its_pile_by_its_cards_in_the_key() -> None:
         core = plain_core.compiled(game)
         ckeys = [core.key(packed) for _, packed in keys]  # type: ignore[attr-defined]
         assert ckeys[0] == ckeys[1] != ckeys[2]
+
+
+def wins_by_brute_force(state: PatienceState, limit: int = 200_000) -> bool:
+    """`brute_force_wins` with the merci's flag in the key: a layout met with the merci used
+    must not stand for the same layout with it still to come."""
+    seen = {str((sorted(state.piles.items()), state.flags))}
+    todo = [state]
+    while todo:
+        st = todo.pop()
+        for action in st.legal_actions(0):
+            if str(action) == "resign":
+                continue
+            nxt, _ = st.apply(0, str(action))
+            if nxt.status == "won":
+                return True
+            k = str((sorted(nxt.piles.items()), nxt.flags))
+            if k not in seen:
+                seen.add(k)
+                assert len(seen) < limit
+                todo.append(nxt)
+    return False
+
+
+def shamrocks(fans: list[str], home: str = "SH", merci: int = 1) -> PatienceState:
+    """The Shamrocks in its only deal: the suits ``home`` all home, the others up to the 2,
+    the rest on the fans as given (a fan: its cards' codes, bottom first, space-separated)."""
+    state = new("the_shamrocks", 1)
+    piles: dict[str, list[str]] = {pid: [] for pid in state.piles}
+    for f in state.rules.founds:
+        piles[f.id] = [f.suit + r for r in (RANKS if f.suit in home else "A2")]
+    for i, fan in enumerate(fans):
+        piles[f"t{i + 1}"] = fan.split()
+    left = sorted(c for cards in piles.values() for c in cards)
+    assert left == sorted(s + r for s in "CSHD" for r in RANKS)
+    return state.model_copy(update={"piles": piles, "status": "play",
+                                    "flags": {**state.flags, "merci": merci}})
+
+
+DIAMONDS_FREE = ["D7 D8 D9", "DT DJ DQ", "DK D4"]
+CLUBS_FREE = ["C7 C8 C9", "CT CJ CQ", "CK C4"]
+
+
+def test_a_card_whose_bases_are_home_or_under_it_is_stuck() -> None:
+    """The Shamrocks, all but the clubs home: the C5 over the C3 could only be packed on the
+    C6 (the other sixes are home), which lies under it: lost, though no king blocks."""
+    state = shamrocks(["C3 C6 C5", *CLUBS_FREE], home="SHD", merci=1)
+    game, pos = fast(state)
+    assert game is not None and pos is not None
+    assert plain.stuck(game, pos[0], pos[1]) == 1 << plain.code("C5")
+    assert plain.dead(game, pos) and plain.moves(game, pos) == []
+    assert not wins_by_brute_force(state)
+    # the C6 on a fan of its own with room: the C5 may go onto it, and the deal is won
+    free = shamrocks(["C3 C5", "C6", *CLUBS_FREE], home="SHD", merci=1)
+    game, pos = fast(free)
+    assert game is not None and pos is not None
+    assert not plain.stuck(game, pos[0], pos[1]) and not plain.dead(game, pos)
+    assert wins_by_brute_force(free) and solve(free).status == "winnable"
+
+
+def test_cards_that_wait_on_each_other_are_stuck_and_the_merci_goes_where_it_frees_them(
+        ) -> None:
+    """The C5 over the C3 waits for the D6, under the D5 over the D3, which waits for the C6
+    under the C5: neither ever moves. With the merci to come, only a draw in one of those two
+    fans can free them, and the merci is offered there only."""
+    fans = ["C3 C6 C5", "D3 D6 D5", *CLUBS_FREE, *DIAMONDS_FREE]
+    used = shamrocks(fans, merci=1)
+    game, pos = fast(used)
+    assert game is not None and pos is not None
+    assert plain.stuck(game, pos[0], pos[1]) == (1 << plain.code("C5")) | (
+        1 << plain.code("D5"))
+    assert plain.dead(game, pos) and not wins_by_brute_force(used)
+    to_come = shamrocks(fans, merci=0)
+    game, pos = fast(to_come)
+    assert game is not None and pos is not None
+    assert not plain.dead(game, pos)
+    assert plain.merci_piles(game, pos[0], pos[1]) == [0, 1]
+    drawn = {s[1] for s in plain.moves(game, pos) if s[0] == 3}
+    assert drawn == {0, 1}
+    assert solve(to_come).status == "winnable" == ("winnable" if wins_by_brute_force(
+        to_come) else "unwinnable")
+    # kings blocking in two fans: one merci cannot free both, so nothing is left to try
+    two = shamrocks(["C3 D5 CK", "D3 C5 DK", "C4 C6 C7", "C8 C9 CT", "CJ CQ", "D4 D6 D7",
+                     "D8 D9 DT", "DJ DQ"], merci=0)
+    game, pos = fast(two)
+    assert game is not None and pos is not None
+    assert plain.stuck(game, pos[0], pos[1]) and plain.merci_piles(game, pos[0], pos[1]) == []
+    assert plain.dead(game, pos) and not wins_by_brute_force(two)
+
+
+@pytest.mark.parametrize(("variant", "low"), [("la_belle_lucie", "J"), ("the_shamrocks", "T")])
+def test_dead_positions_with_the_merci_to_come_have_no_win(variant: str, low: str) -> None:
+    rng = random.Random(variant + "merci")
+    dead = alive = 0
+    for _ in range(40):
+        state = last_deal(variant, rng, low, width=4, merci=0)
+        game, pos = fast(state)
+        assert game is not None and pos is not None
+        if plain.dead(game, pos):
+            dead += 1
+            assert not wins_by_brute_force(state)
+        else:
+            alive += 1
+            if plain.stuck(game, pos[0], pos[1]):  # the merci only where it may free them
+                verdict = solve(state, node_budget=100_000)
+                assert (verdict.status == "winnable") == wins_by_brute_force(state)
+    assert dead >= 3 and alive >= 3
+
+
+@pytest.mark.skipif(not plain_core.native(), reason="the compiled core was not built")
+@pytest.mark.parametrize(("variant", "low"), [("la_belle_lucie", "9"), ("the_shamrocks", "9")])
+def test_the_compiled_core_finds_the_same_stuck_cards(variant: str, low: str) -> None:
+    """Moves (none when dead, the merci only where it may free the stuck cards) in C as in
+    Python, on last deals full of stuck cards."""
+    rng = random.Random(variant + "core")
+    seen = {"dead": 0, "narrowed": 0}
+    for merci in (0, 1) * 60:
+        game, pos = fast(last_deal(variant, rng, low, width=rng.choice((4, 6, 10)),
+                                   merci=merci))
+        assert game is not None and pos is not None
+        steps = plain.moves(game, pos)
+        core = plain_core.compiled(game)
+        assert [tuple(s) for s in core.moves(plain_core.pack(pos))] == steps  # type: ignore[attr-defined]
+        seen["dead"] += plain.dead(game, pos)
+        seen["narrowed"] += not merci and not plain.dead(game, pos) and bool(
+            plain.stuck(game, pos[0], pos[1]))
+    assert seen["dead"] >= 5 and seen["narrowed"] >= 5
