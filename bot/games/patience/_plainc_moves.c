@@ -302,6 +302,16 @@ static int cmp_pile(const uint8_t *a, int la, const uint8_t *b, int lb) {
     return c ? c : la - lb;
 }
 
+/* A pile's first eight cards, the first the most significant byte: ordering these orders the
+ * piles as `cmp_pile` does (no card is 0, so a pile sorts before every longer pile it begins),
+ * but for two piles of eight cards or more alike in their first eight. */
+static inline u64 pile_prefix(const uint8_t *a, int la) {
+    uint8_t b[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    memcpy(b, a, la < 8 ? la : 8);
+    return (u64)b[0] << 56 | (u64)b[1] << 48 | (u64)b[2] << 40 | (u64)b[3] << 32
+           | (u64)b[4] << 24 | (u64)b[5] << 16 | (u64)b[6] << 8 | (u64)b[7];
+}
+
 /* The canonical key: interchangeable piles sorted (not while a redeal is to come). */
 int canon(const Game *g, const uint8_t *p, uint8_t *out) {
     int np = g->np, nf = g->nf, o = 0;
@@ -319,11 +329,14 @@ int canon(const Game *g, const uint8_t *p, uint8_t *out) {
         return o;
     }
     int mark = p[nf + 1] >= 2 ? p[nf + 1] - 2 : -1;
+    u64 pre[MAXP];
+    for (int i = 0; i < np; i++) pre[i] = pile_prefix(p + off[i], L[i]);
     for (int k = 0; k < g->ngroups; k++) {
         int idx[MAXP], n = 0;
         for (int j = g->gstart[k]; j < g->gstart[k + 1]; j++) {
             int x = g->gpiles[j], b = n - 1;
-            while (b >= 0 && cmp_pile(p + off[idx[b]], L[idx[b]], p + off[x], L[x]) > 0) {
+            while (b >= 0 && (pre[idx[b]] > pre[x] || (pre[idx[b]] == pre[x] && L[x] >= 8
+                   && cmp_pile(p + off[idx[b]], L[idx[b]], p + off[x], L[x]) > 0))) {
                 idx[b + 1] = idx[b];
                 b--;
             }

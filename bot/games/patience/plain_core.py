@@ -103,6 +103,7 @@ def search(game: PlainGame, root: PlainPos, budget: int, stop: Callable[[], bool
         return plain.search(game, root, budget, stop)
     status, steps, nodes, positions = compiled(game).search(  # type: ignore[attr-defined]
         root=pack(root), budget=budget, dfs_budget=plain.dfs_budget(budget),
-        chunk=plain.CHUNK, weights=plain.WEIGHTS, stop=stop, limit=POSITION_LIMIT)
+        chunk=plain.CHUNK, weights=plain.WEIGHTS, stop=stop, limit=POSITION_LIMIT,
+        probes=plain.PROBES, probe_budget=plain.probe_budget(budget))
     return PlainAnswer(status, tuple(plain.action(game, tuple(s)) for s in steps), nodes,
                        positions)
