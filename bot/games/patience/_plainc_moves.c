@@ -110,6 +110,37 @@ int dead(const Game *g, const uint8_t *p) {
     return !merci_piles(g, p, cards, piles);
 }
 
+/* `plain._takes`: a top of a pile other than ``skip1``/``skip2`` may be packed on ``card``
+ * lying on pile ``di`` (``length`` cards with it). */
+static int takes(const Game *g, const uint8_t *p, const int *off, int di, int card, int length,
+                 int skip1, int skip2) {
+    const uint8_t *L = p + g->nf + 2;
+    if (!g->packable[di] || (g->caps[di] && length >= g->caps[di])) return 0;
+    for (int k = 0; k < g->np; k++) {
+        if (!L[k] || k == skip1 || k == skip2) continue;
+        if (g->fits[di][p[off[k + 1] - 1] * 64 + card]) return 1;
+    }
+    return 0;
+}
+
+/* `plain._drawn_moves`: once the merci draws ``card`` to the top of pile ``i``, a move of that
+ * pile follows. */
+static int drawn_moves(const Game *g, const uint8_t *p, const int *off, int i, int card,
+                       const uint8_t *wcard, const int *freep, int nfree) {
+    const uint8_t *L = p + g->nf + 2;
+    for (int f = 0; f < g->nf; f++)
+        if (wcard[f] == card) return 1;
+    if (g->tuck && (card & 15) == 13 && p[off[i + 1] - 1] >> 4 == card >> 4) return 1;
+    for (int di = 0; di < g->np; di++) {
+        if (di == i || !L[di] || !g->packable[di]) continue;
+        if (g->caps[di] && L[di] >= g->caps[di]) continue;
+        if (g->fits[di][card * 64 + p[off[di + 1] - 1]]) return 1;
+    }
+    for (int k = 0; k < nfree; k++)
+        if (!g->kings[freep[k]] || (card & 15) == 13) return 1;
+    return takes(g, p, off, i, card, L[i], i, i);
+}
+
 int gen_moves(const Game *g, const uint8_t *p, Step *out) {
     int np = g->np, nf = g->nf;
     const uint8_t *L = p + nf + 2;
@@ -153,11 +184,13 @@ int gen_moves(const Game *g, const uint8_t *p, Step *out) {
         int lone = L[si] == 1;
         Step *into = lone ? empties : packs;
         int *n_into = lone ? &ne : &npk;
-        int dests[MAXP], nd = 0;
+        int dests[MAXP], nd = 0, loose = g->loose[si]; /* a loose card: only where it takes one */
         for (int di = 0; di < np; di++) {
             if (di == si || !L[di] || !g->packable[di]) continue;
             if (g->caps[di] && L[di] >= g->caps[di]) continue;
-            if (g->fits[di][c * 64 + p[off[di + 1] - 1]]) dests[nd++] = di;
+            if (!g->fits[di][c * 64 + p[off[di + 1] - 1]]) continue;
+            if (loose && !takes(g, p, off, di, c, L[di] + 1, si, di)) continue;
+            dests[nd++] = di;
         }
         if (g->onto_order) { /* plain.py walks the tops a card fits on, lowest card first */
             for (int a = 1; a < nd; a++) {
@@ -174,6 +207,7 @@ int gen_moves(const Game *g, const uint8_t *p, Step *out) {
             int di = freep[k];
             if ((lone && g->group[di] == g->group[si]) || (g->kings[di] && (c & 15) != 13))
                 continue;
+            if (loose && !takes(g, p, off, di, c, L[di] + 1, si, di)) continue;
             spaces[ns++] = (Step){1, (uint8_t)si, (uint8_t)di};
         }
     }
@@ -195,7 +229,9 @@ int gen_moves(const Game *g, const uint8_t *p, Step *out) {
         int nfans = cards ? merci_piles(g, p, cards, fans) : g->nfans;
         for (int k = 0; k < nfans; k++) {
             int i = cards ? fans[k] : g->fans[k];
-            for (int j = 0; j + 1 < L[i]; j++) out[n++] = (Step){3, (uint8_t)i, (uint8_t)j};
+            for (int j = 0; j + 1 < L[i]; j++)
+                if (drawn_moves(g, p, off, i, p[off[i] + j], wcard, freep, nfree))
+                    out[n++] = (Step){3, (uint8_t)i, (uint8_t)j};
         }
     }
     if (!last_deal) out[n++] = (Step){5, 0, 0};

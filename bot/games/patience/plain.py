@@ -322,20 +322,27 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
             home.append((0, si, fi))
         lone = len(cards) == 1
         into = empties if lone else packs
+        loose = game.loose is not None and game.loose[si]
+
+        def worth(di: int, si: int = si, c: int = c, loose: bool = loose) -> bool:
+            """A loose card's move leads somewhere only if a card may be packed on it then."""
+            return not loose or _takes(game, piles, di, c, len(piles[di]) + 1, (si, di))
+
         if game.onto is not None:
             for t in game.onto[c]:
                 for di in tops.get(t, ()):
-                    if di != si:
+                    if di != si and worth(di):
                         into.append((1, si, di))
         else:
             for di, dest in enumerate(piles):
                 if dest and di != si and game.packable[di] and game.fits[di][c][dest[-1]] and (
-                        not game.caps[di] or len(dest) < game.caps[di]):
+                        not game.caps[di] or len(dest) < game.caps[di]) and worth(di):
                     into.append((1, si, di))
         for di in free:
             if (lone and game.group[di] == game.group[si]) or (game.kings[di] and c & 15 != 13):
                 continue
-            spaces.append((1, si, di))
+            if worth(di):
+                spaces.append((1, si, di))
     out = home + empties + packs + spaces
     if game.tuck:
         out += [(4, i, 0) for i, cards in enumerate(piles) if len(cards) >= 2
@@ -343,7 +350,8 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
     if game.merci and last_deal and not counters[1]:
         fans = (merci_piles(game, piles, heights) if game.dead_rule and stuck(
             game, piles, heights) else game.fans)
-        out += [(3, i, j) for i in fans for j in range(len(piles[i]) - 1)]
+        out += [(3, i, j) for i in fans for j in range(len(piles[i]) - 1)
+                if _drawn_moves(game, piles, i, piles[i][j], wanted, free)]
     if not last_deal:
         out.append((5, 0, 0))
     if game.pulls and not any(heights) and not home:
@@ -355,6 +363,32 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
     if drawn >= 0:
         return [s for s in out if s[0] == 1 and s[2] == drawn]
     return out
+
+
+def _takes(game: PlainGame, piles: tuple[bytes, ...], di: int, card: int, length: int,
+           skip: tuple[int, ...]) -> bool:
+    """Whether a top card of a pile not in ``skip`` could be packed on ``card`` lying on top of
+    pile ``di`` (``length`` cards with it)."""
+    if not game.packable[di] or (game.caps[di] and length >= game.caps[di]):
+        return False
+    fits = game.fits[di]
+    return any(cards and k not in skip and fits[cards[-1]][card] for k, cards in enumerate(piles))
+
+
+def _drawn_moves(game: PlainGame, piles: tuple[bytes, ...], i: int, card: int,
+                 wanted: dict[int, list[int]], free: list[int]) -> bool:
+    """Whether, once the merci draws ``card`` to the top of pile ``i``, a move of that pile
+    follows (`moves` allows no other then): the card home, packed, into a space or tucked, or a
+    card packed on it. A draw with none leads nowhere and is not offered."""
+    if card in wanted or (game.tuck and card & 15 == 13 and piles[i][-1] >> 4 == card >> 4):
+        return True
+    for di, dest in enumerate(piles):
+        if dest and di != i and game.packable[di] and game.fits[di][card][dest[-1]] and (
+                not game.caps[di] or len(dest) < game.caps[di]):
+            return True
+    if any(not game.kings[di] or card & 15 == 13 for di in free):
+        return True
+    return _takes(game, piles, i, card, len(piles[i]), (i,))
 
 
 def dead(game: PlainGame, pos: PlainPos) -> bool:

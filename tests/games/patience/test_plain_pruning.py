@@ -279,3 +279,40 @@ def test_the_compiled_core_finds_the_same_stuck_cards(variant: str, low: str) ->
         seen["narrowed"] += not merci and not plain.dead(game, pos) and bool(
             plain.stuck(game, pos[0], pos[1]))
     assert seen["dead"] >= 5 and seen["narrowed"] >= 5
+
+
+@pytest.mark.parametrize(("variant", "cells"), [
+    ("the_shamrocks", 0), ("la_belle_lucie", 0), ("the_garden", 8)])
+def test_a_draw_or_a_loose_card_is_offered_only_where_a_move_follows(variant: str,
+                                                                     cells: int) -> None:
+    """The merci's draws and a Bouquet card's moves that `moves` leaves out (the engine allows
+    them) are dead ends: after them, the mark allows no move at all."""
+    rng = random.Random(variant + "follow")
+    left_out = offered = 0
+    for _ in range(120):
+        game, pos = fast(last_deal(variant, rng, "7", width=rng.choice((3, 6, 12)),
+                                   cells=cells))
+        assert game is not None and pos is not None
+        steps = plain.moves(game, pos)
+        if len(steps) == 1 and steps[0][0] == 0:
+            continue  # a safe move alone
+        if variant == "the_garden":
+            piles = pos[0]
+            tried = [(1, si, di) for si, cards in enumerate(piles) if cards and game.loose
+                     and game.loose[si] for di in range(len(piles)) if di != si
+                     and not game.loose[di] and (
+                         not piles[di] or game.fits[di][cards[-1]][piles[di][-1]])]
+            tried = [s for s in tried if piles[s[2]] or s[2] == min(
+                d for d, cards in enumerate(piles) if not cards and game.refill[d])]
+        else:
+            if plain.stuck(game, pos[0], pos[1]):
+                continue  # the merci narrowed for stuck cards
+            tried = [(3, i, j) for i in game.fans for j in range(len(pos[0][i]) - 1)]
+        for step in tried:
+            follows = plain.moves(game, plain.play(game, pos, step))
+            if step in steps:
+                offered += 1
+            else:
+                left_out += 1
+                assert follows == [], (variant, step)
+    assert left_out >= 10 and offered >= 10, (left_out, offered)
