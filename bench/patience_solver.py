@@ -3,6 +3,7 @@
     python -m bench.patience_solver [--deals N] [--first SEED]
                                     [--games id,id,...|full|plain|priority|all]
                                     [--limit SECONDS] [--budget NODES] [--hint-budget NODES]
+                                    [--hints-only]
 
 Per game, deals ``1..N`` (seeds): each deal is solved from the start with a node budget and a
 CPU-time limit (``--limit``, the issue's 5 s); the line of every winnable answer is replayed
@@ -12,7 +13,9 @@ node budget, no time limit). Times are CPU time of this process, so other work o
 inflates them less. ``full`` is the spec's full-information games, ``plain`` those the fast
 path (plain.py) takes, ``priority`` the full-information games and the popular stock games;
 ``all`` every game of the catalogue. ``path`` says which search decided: ``fast`` (a
-compact fast path: plain.py, pairs_search.py, magic.py) or ``engine``. A benchmark, not a test.
+compact fast path: plain.py, pairs_search.py, magic.py) or ``engine``. ``--hints-only`` times
+the hints alone (the other columns then stay empty): the hint target over every game.
+A benchmark, not a test.
 
 Issue 11's targets: >= 99% of the deals of every full-information game decided within 5 s;
 a hint within 1 s p95 for every game.
@@ -96,13 +99,19 @@ def p95(values: list[float]) -> float:
 
 
 def bench_game(variant: str, deals: int, limit: float, budget: int,
-               hint_budget: int, first: int = 1) -> dict[str, float]:
+               hint_budget: int, first: int = 1, hints_only: bool = False) -> dict[str, float]:
     options = GAME.options(variant)
     times: list[float] = []
     hint_times: list[float] = []
     decided = winnable = nodes = 0
     for seed in range(first, first + deals):
         state = GAME.new(1, options, seed)
+        if hints_only:
+            start = time.process_time()
+            hint(state, node_budget=hint_budget)
+            hint_times.append(time.process_time() - start)
+            times.append(0.0)
+            continue
         start = time.process_time()
         verdict = solve(state, node_budget=budget,
                         stop=lambda s=start: time.process_time() - s > limit)
@@ -135,6 +144,7 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=5.0, help="CPU seconds per deal")
     parser.add_argument("--budget", type=int, default=20_000_000, help="nodes per deal")
     parser.add_argument("--hint-budget", type=int, default=5_000)
+    parser.add_argument("--hints-only", action="store_true", help="time the hints alone")
     args = parser.parse_args()
     if args.games == "priority":
         games = list(PRIORITY)
@@ -154,9 +164,14 @@ def main() -> None:
     print(f"{'game':32} {'info':5} {'path':6} {'decided':>8} {'winnable':>8} {'med ms':>8} "
           f"{'p95 ms':>8} {'nodes/s':>8} {'hint p95':>9}")
     for variant in games:
-        r = bench_game(variant, args.deals, args.limit, args.budget, args.hint_budget)
+        r = bench_game(variant, args.deals, args.limit, args.budget, args.hint_budget,
+                       args.first, args.hints_only)
         info = "full" if variant in FULL_INFORMATION else "pk"
         path = search_path(GAME.new(1, GAME.options(variant), args.first))
+        if args.hints_only:
+            print(f"{variant:32} {info:5} {path:6} {'-':>8} {'-':>8} {'-':>8} {'-':>8} {'-':>8} "
+                  f"{r['hint_p95_ms']:9.0f}", flush=True)
+            continue
         print(f"{variant:32} {info:5} {path:6} {r['decided']:8.0%} {r['winnable']:8.0%} "
               f"{r['median_ms']:8.0f} {r['p95_ms']:8.0f} {r['nodes_per_s']:8.0f} "
               f"{r['hint_p95_ms']:9.0f}", flush=True)
