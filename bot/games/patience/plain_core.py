@@ -22,9 +22,11 @@ try:  # the compiled core (setup.py builds it when a C compiler is there); else 
 except ImportError:  # pragma: no cover - depends on the build
     _plainc = None  # type: ignore[assignment]
 
-POSITION_LIMIT = 12_000_000
-"""The most positions the compiled search keeps (about 130 bytes each): past it, "undecided".
-A worker's memory stays under about 1.6 GB whatever budget it is given."""
+POSITION_LIMIT = 8_000_000
+"""The most positions the compiled search keeps (about 200 bytes each with one pack: the
+position and its canonical key, the node, the hash slot; twice that with two packs): past it,
+"undecided". A worker's memory stays under about 1.6 GB (3 GB with two packs) whatever budget
+it is given."""
 
 MAX_CARDS = 104
 
