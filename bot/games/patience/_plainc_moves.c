@@ -32,35 +32,15 @@ static int safe_home(const Game *g, const uint8_t *p, int c) {
     return 1;
 }
 
-/* `plain.stuck`: the cards (a bit per code) that never move but by the merci in their pile, each
- * over a lower card of its suit, with pile ``free`` left out; the largest such set that is
- * closed (each card's bases home, under one of its cards, or one of them on a full pile). */
-static u64 stuck(const Game *g, const uint8_t *p, int free) {
-    int8_t pile_of[64], idx_of[64];
-    int start[MAXP];
-    u64 cand = 0;
-    memset(pile_of, -1, sizeof pile_of);
-    int o = g->nf + 2 + g->np;
-    for (int i = 0; i < g->np; i++) {
-        int len = p[g->nf + 2 + i];
-        start[i] = o;
-        if (i != free) {
-            unsigned seen[4] = {0, 0, 0, 0};
-            for (int j = 0; j < len; j++) {
-                int c = p[o + j], s = c >> 4, r = c & 15;
-                pile_of[c] = (int8_t)i;
-                idx_of[c] = (int8_t)j;
-                if ((seen[s] & ((1u << r) - 1)) && !(g->tuck && r == 13 && p[o + j - 1] >> 4 == s))
-                    cand |= 1ULL << c;
-                seen[s] |= 1u << r;
-            }
-        }
-        o += len;
-    }
-    if (!cand) return 0;
+/* `plain._closed`: the largest subset of ``cand`` none of whose cards has a base that could
+ * come free (home, under a card of the set, or one of them on a full pile). */
+static u64 closed(const Game *g, const uint8_t *p, const int8_t *pile_of, const int8_t *idx_of,
+                  const int *start, u64 cand) {
     int home[4] = {0, 0, 0, 0};
     for (int f = 0; f < g->nf; f++) home[g->fsuit[f]] = p[f];
-    const uint8_t *fit = g->fits[0];
+    const uint8_t *fit = NULL;
+    for (int i = 0; i < g->np && !fit; i++) fit = g->packable[i] ? g->fits[i] : NULL;
+    if (!fit) return cand;
     for (int changed = 1; cand && changed;) {
         changed = 0;
         for (int x = 0; x < 64; x++) {
@@ -85,6 +65,41 @@ static u64 stuck(const Game *g, const uint8_t *p, int free) {
         }
     }
     return cand;
+}
+
+/* `plain.stuck`: the cards (a bit per code) that never move but by the merci in their pile, each
+ * over a lower card of its suit, with pile ``free`` left out; none where a space takes any card,
+ * no king where spaces take kings. */
+static u64 stuck(const Game *g, const uint8_t *p, int free) {
+    int8_t pile_of[64], idx_of[64];
+    int start[MAXP];
+    u64 cand = 0;
+    memset(pile_of, -1, sizeof pile_of);
+    int o = g->nf + 2 + g->np;
+    for (int i = 0; i < g->np; i++) {
+        int len = p[g->nf + 2 + i];
+        start[i] = o;
+        if (i != free) {
+            unsigned seen[4] = {0, 0, 0, 0};
+            for (int j = 0; j < len; j++) {
+                int c = p[o + j], s = c >> 4, r = c & 15;
+                pile_of[c] = (int8_t)i;
+                idx_of[c] = (int8_t)j;
+                if ((seen[s] & ((1u << r) - 1)) && !(g->tuck && r == 13 && p[o + j - 1] >> 4 == s))
+                    cand |= 1ULL << c;
+                seen[s] |= 1u << r;
+            }
+        }
+        o += len;
+    }
+    int refills = 0;
+    for (int i = 0; i < g->np; i++) {
+        if (!g->refill[i]) continue;
+        if (!g->kings[i]) return 0; /* a space could take any of them */
+        refills = 1;
+    }
+    if (refills) cand &= ~((1ULL << 13) | (1ULL << 29) | (1ULL << 45) | (1ULL << 61));
+    return cand ? closed(g, p, pile_of, idx_of, start, cand) : 0;
 }
 
 /* `plain.merci_piles`: the fans whose reordering could free every stuck card (``cards``). */

@@ -201,13 +201,14 @@ def plain_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
 
 
 def _dead_rule(rules: Rules, pile_rows: list[Pile]) -> bool:
-    """Whether `dead` applies: one pack, foundations up from the ace, every pile packed and
-    never refilled, and packing down in suit (or The Shamrocks' tucks, down in any suit)."""
-    return (rules.packs == 1 and rules.hook == "" and all(
+    """Whether `dead` applies: one pack, foundations up from the ace (a card over a lower one
+    of its suit must move before that goes home), one packing rule, no hook acting in play
+    (The Citadel's acts in the deal only), and no pile taking cards but by packing or, kings
+    only, into a space."""
+    packs = {p.pack for p in pile_rows if p.pack is not None}
+    return (rules.packs == 1 and rules.hook in ("", "citadel") and len(packs) == 1 and all(
         f.base == "A" and f.step == 1 for f in rules.founds) and all(
-        p.pack is not None and not p.refill and not p.kings and not p.pack.also
-        and p.pack.dir == "down" and p.pack.suit == ("any" if rules.tuck else "same")
-        for p in pile_rows))
+        (p.pack is not None or not p.refill) and (p.kings or not p.refill) for p in pile_rows))
 
 
 def _safe_mode(rules: Rules, packs: list[object]) -> str:
@@ -404,13 +405,14 @@ def dead(game: PlainGame, pos: PlainPos) -> bool:
 def stuck(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int = -1) -> int:
     """The cards (a bit per code) that never move but by the merci in their pile, each over a
     lower card of its suit (so it never goes home first), with pile ``free`` left out (the
-    merci may reorder it). With no spaces ever filled, such a card leaves its pile only when
-    packed on a card it fits that tops a pile with room; so it never does when each such base
-    is home, or lies under one of these cards, or is one of them with its pile full below it.
-    A king over a lower card of its suit is one unless a tuck could take it under the card
-    right below it (The Shamrocks). The largest set so closed is found (drop a card with a base
-    that could come free, until none does): were any of its cards ever to move, the first one
-    to move would have needed a base that could not be there."""
+    merci may reorder it). Such a card leaves its pile only when packed on a card it fits that
+    tops a pile with room, or into a space; so it never does when no space would take it and
+    each such base is home, or lies under one of these cards, or is one of them with its pile
+    full below it. A king over a lower card of its suit is one unless a tuck
+    could take it under the card right below it (The Shamrocks). The largest set so closed is
+    found (drop a card with a base that could come free, until none does): were any of its
+    cards ever to move, the first one to move would have needed a base that could not be
+    there. Where a space may take any card, none is; where only kings, no king."""
     where: dict[int, tuple[int, int]] = {}
     cand = 0
     for i, cards in enumerate(piles):
@@ -424,6 +426,21 @@ def stuck(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int =
                     game.tuck and rank == 13 and cards[j - 1] >> 4 == suit):
                 cand |= 1 << c
             seen[suit] |= 1 << rank
+    refills = [i for i, r in enumerate(game.refill) if r]
+    if any(not game.kings[i] for i in refills):
+        return 0  # a space could take any of them
+    if refills:  # only kings go into spaces
+        cand &= ~KINGS
+    return _closed(game, piles, heights, where, cand) if cand else 0
+
+
+KINGS = sum(1 << (suit * 16 + 13) for suit in range(4))
+
+
+def _closed(game: PlainGame, piles: tuple[bytes, ...], heights: bytes,
+            where: dict[int, tuple[int, int]], cand: int) -> int:
+    """The largest subset of ``cand`` none of whose cards has a base that could come free (see
+    `stuck`)."""
     onto = game.onto or [[] for _ in range(64)]
     home = [heights[game.f_suit.index(s)] for s in range(4)]
     changed = True

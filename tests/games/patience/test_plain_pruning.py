@@ -316,3 +316,53 @@ def test_a_draw_or_a_loose_card_is_offered_only_where_a_move_follows(variant: st
                 left_out += 1
                 assert follows == [], (variant, step)
     assert left_out >= 10 and offered >= 10, (left_out, offered)
+
+
+def castle(variant: str, rows: list[str], home: str) -> PatienceState:
+    """A castle game late on: the suits ``home`` all home, the others up to the 2, the rest
+    on the rows as given (a row: its cards' codes, inner end first, space-separated)."""
+    state = new(variant, 1)
+    piles: dict[str, list[str]] = {pid: [] for pid in state.piles}
+    for f in state.rules.founds:
+        piles[f.id] = [f.suit + r for r in (RANKS if f.suit in home else "A2")]
+    tableau = [p.id for p in state.rules.piles if p.kind == "tableau"]
+    for pid, row in zip(tableau, rows, strict=False):
+        piles[pid] = row.split()
+    left = sorted(c for cards in piles.values() for c in cards)
+    assert left == sorted(s + r for s in "CSHD" for r in RANKS)
+    return state.model_copy(update={"piles": piles, "status": "play"})
+
+
+@pytest.mark.parametrize("variant", ["penelopes_web", "the_exiled_kings"])
+def test_where_only_kings_fill_spaces_a_card_with_no_base_left_is_stuck(variant: str) -> None:
+    """Only kings go into an empty row: the C5 over the C3, its only base (the C6) under it,
+    never moves, spaces or not. Nor do the C5 and the D5 that cover each other's bases. A king
+    over a lower card of its suit is not stuck: an emptied row may take it."""
+    lost = castle(variant, ["C3 C6 C5", "C4", "C7 C8 C9", "CT CJ CQ", "CK"], "SHD")
+    game, pos = fast(lost)
+    assert game is not None and pos is not None and game.dead_rule
+    assert plain.stuck(game, pos[0], pos[1]) == 1 << plain.code("C5")
+    assert plain.dead(game, pos) and plain.moves(game, pos) == []
+    assert not wins_by_brute_force(lost)
+    won = castle(variant, ["C3 C5", "C4", "C7 C8 C9", "CT CJ CQ", "CK", "C6"], "SHD")
+    game, pos = fast(won)
+    assert game is not None and pos is not None and not plain.dead(game, pos)
+    assert solve(won).status == "winnable" and wins_by_brute_force(won)
+    pair = castle(variant, ["C3 C6 C5", "D3 D6 D5", "C7 C8 C9", "CT CJ CQ", "CK C4",
+                            "D7 D8 D9", "DT DJ DQ", "DK D4"], "SH")
+    game, pos = fast(pair)
+    assert game is not None and pos is not None
+    assert plain.stuck(game, pos[0], pos[1]) == (1 << plain.code("C5")) | (
+        1 << plain.code("D5"))
+    assert plain.dead(game, pos) and not wins_by_brute_force(pair)
+    king = castle(variant, ["C3 C4 CK", "C5 C6 C7", "C8 C9 CT", "CJ CQ"], "SHD")
+    game, pos = fast(king)
+    assert game is not None and pos is not None
+    assert not plain.stuck(game, pos[0], pos[1]) and not plain.dead(game, pos)
+    assert solve(king).status == "winnable" and wins_by_brute_force(king)
+    for state in (lost, won, pair, king) if plain_core.native() else ():
+        game, pos = fast(state)
+        assert game is not None and pos is not None
+        core = plain_core.compiled(game)
+        assert [tuple(s) for s in core.moves(  # type: ignore[attr-defined]
+            plain_core.pack(pos))] == plain.moves(game, pos)
