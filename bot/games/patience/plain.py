@@ -17,10 +17,11 @@ pile indices. What makes it sound where the generic search is slower:
   drawing), so a layout is searched once whatever piles its packets lie in;
 - a foundation move is made alone, as the only child, when it is provably safe (`_safe_mode`;
   never while a shuffled redeal is to come: it would gather other cards);
-- a `dead` position (a card that can never move lies over a lower card of its suit) has no
-  moves;
+- a `dead` position (cards that can never move lie over lower cards of their suits: `stuck`)
+  has no moves; with the merci to come, it is offered only where it could free them;
 - a move that could as well wait until its pile is next used is made only then: the merci,
   and a card leaving a loose cell (`moves`; the position carries a mark for the next move);
+  one after which the mark allows no move at all is not offered;
 - every winning line is replayed through the engine before it is returned (solver.py).
 
 plain_core.py runs this search compiled (``_plainc.c``) where it was built; the tests hold
