@@ -73,6 +73,28 @@ far past 5 s, until the compiled core's cap of 12M positions kept ends them. The
 deal 6: 33M positions generated, 29 s; The Shamrocks' deal 2: 50M, 51 s; The Beleaguered
 Castle's deal 20: 46M, 34 s; Penelope's Web's deal 12: 39M, 29 s (``plain_core.search`` with
 a budget of 60M nodes, one deal at a time, the machine shared).
+
+Issue 11's second round (2026-11-28, ``--games <one or a few> --deals 100 --limit 5``, two or
+three bench processes at once under nice 19 beside other work, load 5-6 on 2 cores; times are
+CPU). What changed: stuck cards (`plain.stuck`: a largest set of cards over lower cards of
+their suits none of which could ever move first) make a position dead in La Belle Lucie, The
+Shamrocks, The Exiled Kings and Penelope's Web, and narrow the merci to the piles it could
+free; the merci's draws and the Bouquet's moves that lead nowhere are not offered; six short
+best-first probes, each alone on its own table, run before the shared search (a win the
+shared search misses is often found by one score alone in a few thousand positions); the
+compiled table keeps canonical keys beside the positions (about 1.2x the positions a second).
+Decided before -> after (winnable after), hint p95 ms after: The House on the Hill 69 -> 94
+(94), 258; The Garden 77 -> 83 (73), 194; The Exiled Kings 85 -> 88 (49), 102; Penelope's Web
+83 -> 85 (7), 117; The Shamrocks 48 -> 52 (45), 177; The House in the Wood 98 -> 100 (100), 67;
+The Citadel 98 -> 98 (69), 100; The Beleaguered Castle 96 -> 96 (59), 85. (The House on the
+Hill, The Citadel, The House in the Wood, The Garden, The Beleaguered Castle and The Shamrocks
+were measured before the table change, commit 20f09c1; The Exiled Kings and Penelope's Web on
+commit 6e1bf9a.) Penelope's Web's deal 12 is now lost at the deal (its H6 and C6 cover each
+other's bases), where 39M positions had not sufficed. The 99% is met by The House in the Wood
+besides the five before; the other undecided deals are, as far as sampled, losses whose proof
+needs tens of millions of positions (The Shamrocks' merci multiplies them; none of the probes
+finds a win in its sampled undecided deals with 300k positions each) or, in The House on the
+Hill, deals that a longer search wins (deal 1 at 13 s before the probes).
 """
 
 from __future__ import annotations
