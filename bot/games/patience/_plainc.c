@@ -284,38 +284,48 @@ static PyObject *Game_key(Game *self, PyObject *pos) {
     return PyBytes_FromStringAndSize((const char *)key, n);
 }
 
-static PyObject *Game_search(Game *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"root", "budget", "dfs_budget", "chunk", "weights", "stop", "limit",
-                             NULL};
-    PyObject *pos, *weights, *stop;
-    long long budget, dfs_budget, limit;
-    int chunk;
-    uint8_t root[MAXPOS];
-    int w[8][4];
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OLLiOOL", kwlist, &pos, &budget, &dfs_budget,
-                                     &chunk, &weights, &stop, &limit))
-        return NULL;
-    if (!read_pos(self, pos, root)) return NULL;
-    if (chunk < 1 || budget < 0 || dfs_budget < 0 || limit < 1 || limit > UINT32_MAX - 1) {
-        PyErr_SetString(PyExc_ValueError, "chunk, budgets and limit out of range");
-        return NULL;
-    }
+/* Weight tuples (at most eight, at least ``least``) into ``w``; their count, or -1. */
+static int read_weights(PyObject *weights, int (*w)[4], int least) {
     PyObject *seq = PySequence_Fast(weights, "weights: a sequence of 4-tuples");
-    if (!seq) return NULL;
-    Py_ssize_t nruns = PySequence_Fast_GET_SIZE(seq);
-    if (nruns < 1 || nruns > 8) {
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n < least || n > 8) {
         Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "one to eight weight tuples");
-        return NULL;
+        PyErr_SetString(PyExc_ValueError, "up to eight weight tuples");
+        return -1;
     }
-    for (Py_ssize_t k = 0; k < nruns; k++) {
+    for (Py_ssize_t k = 0; k < n; k++) {
         if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k), "iiii", &w[k][0], &w[k][1],
                               &w[k][2], &w[k][3])) {
             Py_DECREF(seq);
-            return NULL;
+            return -1;
         }
     }
     Py_DECREF(seq);
+    return (int)n;
+}
+
+static PyObject *Game_search(Game *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"root", "budget", "dfs_budget", "chunk", "weights", "stop", "limit",
+                             "probes", "probe_budget", NULL};
+    PyObject *pos, *weights, *stop, *probes = NULL;
+    long long budget, dfs_budget, limit, probe_budget = 0;
+    int chunk;
+    uint8_t root[MAXPOS];
+    int w[8][4], pw[8][4];
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OLLiOOL|OL", kwlist, &pos, &budget, &dfs_budget,
+                                     &chunk, &weights, &stop, &limit, &probes, &probe_budget))
+        return NULL;
+    if (!read_pos(self, pos, root)) return NULL;
+    if (chunk < 1 || budget < 0 || dfs_budget < 0 || probe_budget < 0 || limit < 1
+        || limit > UINT32_MAX - 1) {
+        PyErr_SetString(PyExc_ValueError, "chunk, budgets and limit out of range");
+        return NULL;
+    }
+    int nruns = read_weights(weights, w, 1);
+    if (nruns < 0) return NULL;
+    int nprobes = probes ? read_weights(probes, pw, 0) : 0;
+    if (nprobes < 0) return NULL;
     if (stop == Py_None) stop = NULL;
     else if (!PyCallable_Check(stop)) {
         PyErr_SetString(PyExc_TypeError, "stop: a callable or None");
@@ -328,9 +338,18 @@ static PyObject *Game_search(Game *self, PyObject *args, PyObject *kw) {
         self->busy++;
         ctx.ts = PyEval_SaveThread();
         a = depth_first(self, root, dfs_budget, &ctx, (size_t)limit);
+        /* the probes (`plain.search`): each alone on its own table, until its share is spent;
+         * one that stops short of it was stopped (or met the cap on positions) */
+        for (int k = 0; k < (probe_budget ? nprobes : 0) && a.status == 0; k++) {
+            long long end = a.nodes + probe_budget < budget ? a.nodes + probe_budget : budget;
+            a = best_first(self, root, end, a.nodes, chunk, (const int (*)[4])pw + k, 1, &ctx,
+                           (size_t)limit);
+            if (a.status == 0 && (a.nodes < end || a.nodes >= budget)) goto done;
+        }
         if (a.status == 0)
-            a = best_first(self, root, budget, a.nodes, chunk, (const int (*)[4])w, (int)nruns,
+            a = best_first(self, root, budget, a.nodes, chunk, (const int (*)[4])w, nruns,
                            &ctx, (size_t)limit);
+    done:
         PyEval_RestoreThread(ctx.ts);
         self->busy--;
         if (a.status < 0) {

@@ -32,30 +32,128 @@ static int safe_home(const Game *g, const uint8_t *p, int c) {
     return 1;
 }
 
-/* A lost position (`plain.dead`), in the last deal with no merci left: a card that can never
- * move lies over a lower card of its suit. Packing down in suit, no spaces: a king, or a card
- * whose one higher card lies under it too. The Shamrocks' tucks: a king right over a card of
- * another suit. */
-int dead(const Game *g, const uint8_t *p) {
-    if (!g->dead_rule || p[g->nf] < g->redeals || (g->merci && !p[g->nf + 1])) return 0;
+/* `plain._closed`: the largest subset of ``cand`` none of whose cards has a base that could
+ * come free (home, under a card of the set, or one of them on a full pile). */
+static u64 closed(const Game *g, const uint8_t *p, const int8_t *pile_of, const int8_t *idx_of,
+                  const int *start, u64 cand) {
+    int home[4] = {0, 0, 0, 0};
+    for (int f = 0; f < g->nf; f++) home[g->fsuit[f]] = p[f];
+    const uint8_t *fit = NULL;
+    for (int i = 0; i < g->np && !fit; i++) fit = g->packable[i] ? g->fits[i] : NULL;
+    if (!fit) return cand;
+    for (int changed = 1; cand && changed;) {
+        changed = 0;
+        for (int x = 0; x < 64; x++) {
+            if (!(cand >> x & 1)) continue;
+            int freed = 0;
+            for (int w = 1; w < 64 && !freed; w++) {
+                if (!fit[x * 64 + w] || home[w >> 4] >= (w & 15)) continue;
+                int i = pile_of[w];
+                if (i < 0) {
+                    freed = 1;
+                    break;
+                }
+                int j = idx_of[w], len = p[g->nf + 2 + i], covered = 0;
+                for (int k = j + 1; k < len && !covered; k++) covered = cand >> p[start[i] + k] & 1;
+                if (covered || (g->caps[i] && j >= g->caps[i] - 1 && (cand >> w & 1))) continue;
+                freed = 1;
+            }
+            if (freed) {
+                cand &= ~(1ULL << x);
+                changed = 1;
+            }
+        }
+    }
+    return cand;
+}
+
+/* `plain.stuck`: the cards (a bit per code) that never move but by the merci in their pile, each
+ * over a lower card of its suit, with pile ``free`` left out; none where a space takes any card,
+ * no king where spaces take kings. */
+static u64 stuck(const Game *g, const uint8_t *p, int free) {
+    int8_t pile_of[64], idx_of[64];
+    int start[MAXP];
+    u64 cand = 0;
+    memset(pile_of, -1, sizeof pile_of);
     int o = g->nf + 2 + g->np;
     for (int i = 0; i < g->np; i++) {
-        unsigned seen[4] = {0, 0, 0, 0};
         int len = p[g->nf + 2 + i];
-        for (int j = o; j < o + len; j++) {
-            int s = p[j] >> 4, r = p[j] & 15;
-            if (seen[s] & ((1u << r) - 1)) {
-                if (g->tuck) {
-                    if (r == 13 && p[j - 1] >> 4 != s) return 1;
-                } else if (r == 13 || (seen[s] >> (r + 1) & 1)) {
-                    return 1;
-                }
+        start[i] = o;
+        if (i != free) {
+            unsigned seen[4] = {0, 0, 0, 0};
+            for (int j = 0; j < len; j++) {
+                int c = p[o + j], s = c >> 4, r = c & 15;
+                pile_of[c] = (int8_t)i;
+                idx_of[c] = (int8_t)j;
+                if ((seen[s] & ((1u << r) - 1)) && !(g->tuck && r == 13 && p[o + j - 1] >> 4 == s))
+                    cand |= 1ULL << c;
+                seen[s] |= 1u << r;
             }
-            seen[s] |= 1u << r;
         }
         o += len;
     }
+    int refills = 0;
+    for (int i = 0; i < g->np; i++) {
+        if (!g->refill[i]) continue;
+        if (!g->kings[i]) return 0; /* a space could take any of them */
+        refills = 1;
+    }
+    if (refills) cand &= ~((1ULL << 13) | (1ULL << 29) | (1ULL << 45) | (1ULL << 61));
+    return cand ? closed(g, p, pile_of, idx_of, start, cand) : 0;
+}
+
+/* `plain.merci_piles`: the fans whose reordering could free every stuck card (``cards``). */
+static int merci_piles(const Game *g, const uint8_t *p, u64 cards, uint8_t *out) {
+    int off[MAXP + 1], n = 0;
+    offsets(g, p, off);
+    for (int k = 0; k < g->nfans; k++) {
+        int i = g->fans[k], has = 0;
+        for (int j = off[i]; j < off[i + 1] && !has; j++) has = cards >> p[j] & 1;
+        if (has && !stuck(g, p, i)) out[n++] = (uint8_t)i;
+    }
+    return n;
+}
+
+/* A lost position (`plain.dead`), in the last deal: cards stuck, and with the merci still to
+ * come no pile it could be used in to free them. */
+int dead(const Game *g, const uint8_t *p) {
+    if (!g->dead_rule || p[g->nf] < g->redeals) return 0;
+    u64 cards = stuck(g, p, -1);
+    if (!cards) return 0;
+    if (!(g->merci && !p[g->nf + 1])) return 1;
+    uint8_t piles[MAXP];
+    return !merci_piles(g, p, cards, piles);
+}
+
+/* `plain._takes`: a top of a pile other than ``skip1``/``skip2`` may be packed on ``card``
+ * lying on pile ``di`` (``length`` cards with it). */
+static int takes(const Game *g, const uint8_t *p, const int *off, int di, int card, int length,
+                 int skip1, int skip2) {
+    const uint8_t *L = p + g->nf + 2;
+    if (!g->packable[di] || (g->caps[di] && length >= g->caps[di])) return 0;
+    for (int k = 0; k < g->np; k++) {
+        if (!L[k] || k == skip1 || k == skip2) continue;
+        if (g->fits[di][p[off[k + 1] - 1] * 64 + card]) return 1;
+    }
     return 0;
+}
+
+/* `plain._drawn_moves`: once the merci draws ``card`` to the top of pile ``i``, a move of that
+ * pile follows. */
+static int drawn_moves(const Game *g, const uint8_t *p, const int *off, int i, int card,
+                       const uint8_t *wcard, const int *freep, int nfree) {
+    const uint8_t *L = p + g->nf + 2;
+    for (int f = 0; f < g->nf; f++)
+        if (wcard[f] == card) return 1;
+    if (g->tuck && (card & 15) == 13 && p[off[i + 1] - 1] >> 4 == card >> 4) return 1;
+    for (int di = 0; di < g->np; di++) {
+        if (di == i || !L[di] || !g->packable[di]) continue;
+        if (g->caps[di] && L[di] >= g->caps[di]) continue;
+        if (g->fits[di][card * 64 + p[off[di + 1] - 1]]) return 1;
+    }
+    for (int k = 0; k < nfree; k++)
+        if (!g->kings[freep[k]] || (card & 15) == 13) return 1;
+    return takes(g, p, off, i, card, L[i], i, i);
 }
 
 int gen_moves(const Game *g, const uint8_t *p, Step *out) {
@@ -101,11 +199,13 @@ int gen_moves(const Game *g, const uint8_t *p, Step *out) {
         int lone = L[si] == 1;
         Step *into = lone ? empties : packs;
         int *n_into = lone ? &ne : &npk;
-        int dests[MAXP], nd = 0;
+        int dests[MAXP], nd = 0, loose = g->loose[si]; /* a loose card: only where it takes one */
         for (int di = 0; di < np; di++) {
             if (di == si || !L[di] || !g->packable[di]) continue;
             if (g->caps[di] && L[di] >= g->caps[di]) continue;
-            if (g->fits[di][c * 64 + p[off[di + 1] - 1]]) dests[nd++] = di;
+            if (!g->fits[di][c * 64 + p[off[di + 1] - 1]]) continue;
+            if (loose && !takes(g, p, off, di, c, L[di] + 1, si, di)) continue;
+            dests[nd++] = di;
         }
         if (g->onto_order) { /* plain.py walks the tops a card fits on, lowest card first */
             for (int a = 1; a < nd; a++) {
@@ -122,6 +222,7 @@ int gen_moves(const Game *g, const uint8_t *p, Step *out) {
             int di = freep[k];
             if ((lone && g->group[di] == g->group[si]) || (g->kings[di] && (c & 15) != 13))
                 continue;
+            if (loose && !takes(g, p, off, di, c, L[di] + 1, si, di)) continue;
             spaces[ns++] = (Step){1, (uint8_t)si, (uint8_t)di};
         }
     }
@@ -138,9 +239,14 @@ int gen_moves(const Game *g, const uint8_t *p, Step *out) {
         }
     }
     if (g->merci && last_deal && !p[nf + 1]) {
-        for (int k = 0; k < g->nfans; k++) {
-            int i = g->fans[k];
-            for (int j = 0; j + 1 < L[i]; j++) out[n++] = (Step){3, (uint8_t)i, (uint8_t)j};
+        uint8_t fans[MAXP];
+        u64 cards = g->dead_rule ? stuck(g, p, -1) : 0; /* a win draws in `merci_piles` */
+        int nfans = cards ? merci_piles(g, p, cards, fans) : g->nfans;
+        for (int k = 0; k < nfans; k++) {
+            int i = cards ? fans[k] : g->fans[k];
+            for (int j = 0; j + 1 < L[i]; j++)
+                if (drawn_moves(g, p, off, i, p[off[i] + j], wcard, freep, nfree))
+                    out[n++] = (Step){3, (uint8_t)i, (uint8_t)j};
         }
     }
     if (!last_deal) out[n++] = (Step){5, 0, 0};
@@ -247,6 +353,16 @@ static int cmp_pile(const uint8_t *a, int la, const uint8_t *b, int lb) {
     return c ? c : la - lb;
 }
 
+/* A pile's first eight cards, the first the most significant byte: ordering these orders the
+ * piles as `cmp_pile` does (no card is 0, so a pile sorts before every longer pile it begins),
+ * but for two piles of eight cards or more alike in their first eight. */
+static inline u64 pile_prefix(const uint8_t *a, int la) {
+    uint8_t b[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    memcpy(b, a, la < 8 ? la : 8);
+    return (u64)b[0] << 56 | (u64)b[1] << 48 | (u64)b[2] << 40 | (u64)b[3] << 32
+           | (u64)b[4] << 24 | (u64)b[5] << 16 | (u64)b[6] << 8 | (u64)b[7];
+}
+
 /* The canonical key: interchangeable piles sorted (not while a redeal is to come). */
 int canon(const Game *g, const uint8_t *p, uint8_t *out) {
     int np = g->np, nf = g->nf, o = 0;
@@ -264,11 +380,14 @@ int canon(const Game *g, const uint8_t *p, uint8_t *out) {
         return o;
     }
     int mark = p[nf + 1] >= 2 ? p[nf + 1] - 2 : -1;
+    u64 pre[MAXP];
+    for (int i = 0; i < np; i++) pre[i] = pile_prefix(p + off[i], L[i]);
     for (int k = 0; k < g->ngroups; k++) {
         int idx[MAXP], n = 0;
         for (int j = g->gstart[k]; j < g->gstart[k + 1]; j++) {
             int x = g->gpiles[j], b = n - 1;
-            while (b >= 0 && cmp_pile(p + off[idx[b]], L[idx[b]], p + off[x], L[x]) > 0) {
+            while (b >= 0 && (pre[idx[b]] > pre[x] || (pre[idx[b]] == pre[x] && L[x] >= 8
+                   && cmp_pile(p + off[idx[b]], L[idx[b]], p + off[x], L[x]) > 0))) {
                 idx[b + 1] = idx[b];
                 b--;
             }

@@ -5,6 +5,10 @@
 
 /* ---- the table of positions met ------------------------------------------------------- */
 
+/* Each position met is kept in the arena as its canonical key's length, the key, then the
+ * position itself: a lookup compares keys without making the kept one again. A slot of the
+ * open-addressing table holds the key's hash and where the entry lies, so a position met again
+ * costs one read of the arena (and none of the nodes). */
 typedef struct {
     u64 off;
     uint32_t parent;
@@ -12,12 +16,15 @@ typedef struct {
 } Node;
 
 typedef struct {
+    u64 hash, off; /* hash 0: empty */
+} Slot;
+
+typedef struct {
     uint8_t **blocks;
     size_t nblocks, used; /* used: bytes in the last block */
     Node *nodes;
     size_t nn, ncap, limit;
-    u64 *hashes;
-    uint32_t *idx;
+    Slot *slots;
     size_t scap;
 } Table;
 
@@ -25,8 +32,7 @@ static void table_free(Table *t) {
     for (size_t b = 0; b < t->nblocks; b++) free(t->blocks[b]);
     free(t->blocks);
     free(t->nodes);
-    free(t->hashes);
-    free(t->idx);
+    free(t->slots);
     memset(t, 0, sizeof *t);
 }
 
@@ -34,36 +40,31 @@ static int table_init(Table *t, size_t limit) {
     memset(t, 0, sizeof *t);
     t->limit = limit;
     t->scap = 1 << 16;
-    t->hashes = calloc(t->scap, sizeof(u64));
-    t->idx = malloc(t->scap * sizeof(uint32_t));
-    return t->hashes && t->idx;
+    t->slots = calloc(t->scap, sizeof(Slot));
+    return t->slots != NULL;
+}
+
+static inline uint8_t *entry_at(const Table *t, u64 off) {
+    return t->blocks[off >> BLOCK_BITS] + (off & ((1ULL << BLOCK_BITS) - 1));
 }
 
 static inline uint8_t *node_pos(const Table *t, size_t i) {
-    u64 off = t->nodes[i].off;
-    return t->blocks[off >> BLOCK_BITS] + (off & ((1ULL << BLOCK_BITS) - 1));
+    uint8_t *e = entry_at(t, t->nodes[i].off);
+    return e + 1 + e[0];
 }
 
 static int table_grow(Table *t) {
     size_t cap = t->scap * 2;
-    u64 *h = calloc(cap, sizeof(u64));
-    uint32_t *x = malloc(cap * sizeof(uint32_t));
-    if (!h || !x) {
-        free(h);
-        free(x);
-        return 0;
-    }
+    Slot *slots = calloc(cap, sizeof(Slot));
+    if (!slots) return 0;
     for (size_t j = 0; j < t->scap; j++) {
-        if (!t->hashes[j]) continue;
-        size_t i = t->hashes[j] & (cap - 1);
-        while (h[i]) i = (i + 1) & (cap - 1);
-        h[i] = t->hashes[j];
-        x[i] = t->idx[j];
+        if (!t->slots[j].hash) continue;
+        size_t i = t->slots[j].hash & (cap - 1);
+        while (slots[i].hash) i = (i + 1) & (cap - 1);
+        slots[i] = t->slots[j];
     }
-    free(t->hashes);
-    free(t->idx);
-    t->hashes = h;
-    t->idx = x;
+    free(t->slots);
+    t->slots = slots;
     t->scap = cap;
     return 1;
 }
@@ -74,13 +75,13 @@ enum { T_OLD = 0, T_NEW = 1, T_FULL = 2, T_NOMEM = 3 };
  * (the cap on positions kept) or T_NOMEM. */
 static int table_add(Table *t, const Game *g, const uint8_t *p, int psize, const uint8_t *key,
                      int klen, uint32_t parent, Step step) {
+    (void)g;
     u64 h = hash_bytes(key, klen);
     size_t mask = t->scap - 1, i = h & mask;
-    uint8_t other[MAXPOS + MAXP];
-    for (; t->hashes[i]; i = (i + 1) & mask) {
-        if (t->hashes[i] != h) continue;
-        int olen = canon(g, node_pos(t, t->idx[i]), other);
-        if (olen == klen && !memcmp(other, key, klen)) return T_OLD;
+    for (; t->slots[i].hash; i = (i + 1) & mask) {
+        if (t->slots[i].hash != h) continue;
+        const uint8_t *e = entry_at(t, t->slots[i].off);
+        if (e[0] == klen && !memcmp(e + 1, key, klen)) return T_OLD;
     }
     if (t->nn >= t->limit) return T_FULL;
     if (t->nn >= t->ncap) {
@@ -90,7 +91,8 @@ static int table_add(Table *t, const Game *g, const uint8_t *p, int psize, const
         t->nodes = nodes;
         t->ncap = cap;
     }
-    if (!t->nblocks || t->used + psize > (1ULL << BLOCK_BITS)) {
+    size_t esize = 1 + (size_t)klen + (size_t)psize;
+    if (!t->nblocks || t->used + esize > (1ULL << BLOCK_BITS)) {
         uint8_t **blocks = realloc(t->blocks, (t->nblocks + 1) * sizeof(uint8_t *));
         if (!blocks) return T_NOMEM;
         t->blocks = blocks;
@@ -100,11 +102,13 @@ static int table_add(Table *t, const Game *g, const uint8_t *p, int psize, const
         t->used = 0;
     }
     u64 off = ((u64)(t->nblocks - 1) << BLOCK_BITS) | t->used;
-    memcpy(t->blocks[t->nblocks - 1] + t->used, p, psize);
-    t->used += psize;
+    uint8_t *e = t->blocks[t->nblocks - 1] + t->used;
+    e[0] = (uint8_t)klen;
+    memcpy(e + 1, key, klen);
+    memcpy(e + 1 + klen, p, psize);
+    t->used += esize;
     t->nodes[t->nn] = (Node){off, parent, step};
-    t->hashes[i] = h;
-    t->idx[i] = (uint32_t)t->nn;
+    t->slots[i] = (Slot){h, off};
     t->nn++;
     if (t->nn * 10 > t->scap * 6 && !table_grow(t)) return T_NOMEM;
     return T_NEW;

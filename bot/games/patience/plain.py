@@ -17,10 +17,11 @@ pile indices. What makes it sound where the generic search is slower:
   drawing), so a layout is searched once whatever piles its packets lie in;
 - a foundation move is made alone, as the only child, when it is provably safe (`_safe_mode`;
   never while a shuffled redeal is to come: it would gather other cards);
-- a `dead` position (a card that can never move lies over a lower card of its suit) has no
-  moves;
+- a `dead` position (cards that can never move lie over lower cards of their suits: `stuck`)
+  has no moves; with the merci to come, it is offered only where it could free them;
 - a move that could as well wait until its pile is next used is made only then: the merci,
   and a card leaving a loose cell (`moves`; the position carries a mark for the next move);
+  one after which the mark allows no move at all is not offered;
 - every winning line is replayed through the engine before it is returned (solver.py).
 
 plain_core.py runs this search compiled (``_plainc.c``) where it was built; the tests hold
@@ -201,13 +202,14 @@ def plain_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
 
 
 def _dead_rule(rules: Rules, pile_rows: list[Pile]) -> bool:
-    """Whether `dead` applies: one pack, foundations up from the ace, every pile packed and
-    never refilled, and packing down in suit (or The Shamrocks' tucks, down in any suit)."""
-    return (rules.packs == 1 and rules.hook == "" and all(
+    """Whether `dead` applies: one pack, foundations up from the ace (a card over a lower one
+    of its suit must move before that goes home), one packing rule, no hook acting in play
+    (The Citadel's acts in the deal only), and no pile taking cards but by packing or, kings
+    only, into a space."""
+    packs = {p.pack for p in pile_rows if p.pack is not None}
+    return (rules.packs == 1 and rules.hook in ("", "citadel") and len(packs) == 1 and all(
         f.base == "A" and f.step == 1 for f in rules.founds) and all(
-        p.pack is not None and not p.refill and not p.kings and not p.pack.also
-        and p.pack.dir == "down" and p.pack.suit == ("any" if rules.tuck else "same")
-        for p in pile_rows))
+        (p.pack is not None or not p.refill) and (p.kings or not p.refill) for p in pile_rows))
 
 
 def _safe_mode(rules: Rules, packs: list[object]) -> str:
@@ -273,7 +275,8 @@ def action(game: PlainGame, step: Step) -> str:
 
 def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
     """The moves worth trying, best first: a safe foundation move alone; else foundation moves,
-    moves that empty a pile, packs, moves into a space. None from a `dead` position.
+    moves that empty a pile, packs, moves into a space. None from a `dead` position; with the
+    merci still to come and cards `stuck`, the merci only in the `merci_piles`.
 
     Right after the merci only moves from, onto or in its pile: any other move could as well
     have come before the merci (it commutes with it), and a winning line moves that pile again.
@@ -321,26 +324,36 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
             home.append((0, si, fi))
         lone = len(cards) == 1
         into = empties if lone else packs
+        loose = game.loose is not None and game.loose[si]
+
+        def worth(di: int, si: int = si, c: int = c, loose: bool = loose) -> bool:
+            """A loose card's move leads somewhere only if a card may be packed on it then."""
+            return not loose or _takes(game, piles, di, c, len(piles[di]) + 1, (si, di))
+
         if game.onto is not None:
             for t in game.onto[c]:
                 for di in tops.get(t, ()):
-                    if di != si:
+                    if di != si and worth(di):
                         into.append((1, si, di))
         else:
             for di, dest in enumerate(piles):
                 if dest and di != si and game.packable[di] and game.fits[di][c][dest[-1]] and (
-                        not game.caps[di] or len(dest) < game.caps[di]):
+                        not game.caps[di] or len(dest) < game.caps[di]) and worth(di):
                     into.append((1, si, di))
         for di in free:
             if (lone and game.group[di] == game.group[si]) or (game.kings[di] and c & 15 != 13):
                 continue
-            spaces.append((1, si, di))
+            if worth(di):
+                spaces.append((1, si, di))
     out = home + empties + packs + spaces
     if game.tuck:
         out += [(4, i, 0) for i, cards in enumerate(piles) if len(cards) >= 2
                 and cards[-1] & 15 == 13 and cards[-2] >> 4 == cards[-1] >> 4]
     if game.merci and last_deal and not counters[1]:
-        out += [(3, i, j) for i in game.fans for j in range(len(piles[i]) - 1)]
+        fans = (merci_piles(game, piles, heights) if game.dead_rule and stuck(
+            game, piles, heights) else game.fans)
+        out += [(3, i, j) for i in fans for j in range(len(piles[i]) - 1)
+                if _drawn_moves(game, piles, i, piles[i][j], wanted, free)]
     if not last_deal:
         out.append((5, 0, 0))
     if game.pulls and not any(heights) and not home:
@@ -354,28 +367,113 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
     return out
 
 
-def dead(game: PlainGame, pos: PlainPos) -> bool:
-    """A position no line wins from, in the games `dead_rule` marks, in the last deal with the
-    merci used (or none): a card it can never move lies over a lower card of its suit, so
-    neither goes home. With packing down in suit and no spaces filled, a card over a lower one
-    of its suit moves only onto the card one higher of its suit: never when that lies under it
-    too, or it is a king. The Shamrocks (down regardless of suit, tucks): a king over a lower
-    card of its suit, with a card of another suit right under it, never moves."""
-    piles, _, counters = pos
-    if counters[0] < game.redeals or (game.merci and not counters[1]):
+def _takes(game: PlainGame, piles: tuple[bytes, ...], di: int, card: int, length: int,
+           skip: tuple[int, ...]) -> bool:
+    """Whether a top card of a pile not in ``skip`` could be packed on ``card`` lying on top of
+    pile ``di`` (``length`` cards with it)."""
+    if not game.packable[di] or (game.caps[di] and length >= game.caps[di]):
         return False
-    for cards in piles:
+    fits = game.fits[di]
+    return any(cards and k not in skip and fits[cards[-1]][card] for k, cards in enumerate(piles))
+
+
+def _drawn_moves(game: PlainGame, piles: tuple[bytes, ...], i: int, card: int,
+                 wanted: dict[int, list[int]], free: list[int]) -> bool:
+    """Whether, once the merci draws ``card`` to the top of pile ``i``, a move of that pile
+    follows (`moves` allows no other then): the card home, packed, into a space or tucked, or a
+    card packed on it. A draw with none leads nowhere and is not offered."""
+    if card in wanted or (game.tuck and card & 15 == 13 and piles[i][-1] >> 4 == card >> 4):
+        return True
+    for di, dest in enumerate(piles):
+        if dest and di != i and game.packable[di] and game.fits[di][card][dest[-1]] and (
+                not game.caps[di] or len(dest) < game.caps[di]):
+            return True
+    if any(not game.kings[di] or card & 15 == 13 for di in free):
+        return True
+    return _takes(game, piles, i, card, len(piles[i]), (i,))
+
+
+def dead(game: PlainGame, pos: PlainPos) -> bool:
+    """A position no line wins from, in the games `dead_rule` marks, in the last deal: cards
+    that never move lie over lower cards of their suits (`stuck`), so those never go home;
+    with the merci still to come, whatever pile it is used in (`merci_piles`)."""
+    piles, heights, counters = pos
+    if counters[0] < game.redeals or not stuck(game, piles, heights):
+        return False
+    return not (game.merci and not counters[1]) or not merci_piles(game, piles, heights)
+
+
+def stuck(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int = -1) -> int:
+    """The cards (a bit per code) that never move but by the merci in their pile, each over a
+    lower card of its suit (so it never goes home first), with pile ``free`` left out (the
+    merci may reorder it). Such a card leaves its pile only when packed on a card it fits that
+    tops a pile with room, or into a space; so it never does when no space would take it and
+    each such base is home, or lies under one of these cards, or is one of them with its pile
+    full below it. A king over a lower card of its suit is one unless a tuck
+    could take it under the card right below it (The Shamrocks). The largest set so closed is
+    found (drop a card with a base that could come free, until none does): were any of its
+    cards ever to move, the first one to move would have needed a base that could not be
+    there. Where a space may take any card, none is; where only kings, no king."""
+    where: dict[int, tuple[int, int]] = {}
+    cand = 0
+    for i, cards in enumerate(piles):
+        if i == free:
+            continue
         seen = [0, 0, 0, 0]
         for j, c in enumerate(cards):
+            where[c] = (i, j)
             suit, rank = c >> 4, c & 15
-            if seen[suit] & ((1 << rank) - 1):
-                if game.tuck:
-                    if rank == 13 and cards[j - 1] >> 4 != suit:
-                        return True
-                elif rank == 13 or seen[suit] >> (rank + 1) & 1:
-                    return True
+            if seen[suit] & ((1 << rank) - 1) and not (
+                    game.tuck and rank == 13 and cards[j - 1] >> 4 == suit):
+                cand |= 1 << c
             seen[suit] |= 1 << rank
-    return False
+    refills = [i for i, r in enumerate(game.refill) if r]
+    if any(not game.kings[i] for i in refills):
+        return 0  # a space could take any of them
+    if refills:  # only kings go into spaces
+        cand &= ~KINGS
+    return _closed(game, piles, heights, where, cand) if cand else 0
+
+
+KINGS = sum(1 << (suit * 16 + 13) for suit in range(4))
+
+
+def _closed(game: PlainGame, piles: tuple[bytes, ...], heights: bytes,
+            where: dict[int, tuple[int, int]], cand: int) -> int:
+    """The largest subset of ``cand`` none of whose cards has a base that could come free (see
+    `stuck`)."""
+    onto = game.onto or [[] for _ in range(64)]
+    home = [heights[game.f_suit.index(s)] for s in range(4)]
+    changed = True
+    while cand and changed:
+        changed = False
+        for x in range(64):
+            if not cand >> x & 1:
+                continue
+            for w in onto[x]:
+                if home[w >> 4] >= w & 15:
+                    continue
+                if w not in where:
+                    break
+                i, j = where[w]
+                cards = piles[i]
+                if any(cand >> c & 1 for c in cards[j + 1:]) or (
+                        game.caps[i] and j >= game.caps[i] - 1 and cand >> w & 1):
+                    continue
+                break
+            else:
+                continue
+            cand &= ~(1 << x)
+            changed = True
+    return cand
+
+
+def merci_piles(game: PlainGame, piles: tuple[bytes, ...], heights: bytes) -> list[int]:
+    """The fans the merci may be used in where some cards are `stuck`: those whose reordering
+    could free them all (a win must use it in one of these)."""
+    cards = stuck(game, piles, heights)
+    return [i for i in game.fans if any(cards >> c & 1 for c in piles[i])
+            and not stuck(game, piles, heights, i)]
 
 
 def _safe(game: PlainGame, heights: bytes, card: int) -> bool:
@@ -466,20 +564,35 @@ class PlainAnswer:
 
 def search(game: PlainGame, root: PlainPos, budget: int,
            stop: Callable[[], bool] | None) -> PlainAnswer:
-    """Depth-first on a share of the budget, then best-first searches on `WEIGHTS`' scores
-    taking turns (``CHUNK`` positions each: no one score suits every game). The best-first
-    searches share one table of the positions met (each is expanded once, by whichever met it
-    first), so when all of them have run out, every reachable position was searched: a proof,
-    as the depth-first search's running out is."""
+    """Depth-first on a share of the budget; then short best-first searches, one for each of
+    `PROBES`' scores, each alone with its own table (`probe_budget`); then best-first searches
+    on `WEIGHTS`' scores taking turns (``CHUNK`` positions each: no one score suits every
+    game). Those last share one table of the positions met (each is expanded once, by
+    whichever met it first), so when all of them have run out, every reachable position was
+    searched: a proof, as the depth-first search's or a probe's running out is."""
     if won(root):
         return PlainAnswer("winnable", (), 0, 1)
     first = _depth_first(game, root, dfs_budget(budget), stop)
     if first.status != "undecided":
         return first
     root_key = key(game, root)
+    nodes = first.nodes
+    share = probe_budget(budget)
+    for weights in PROBES if share else ():
+        end = min(nodes + share, budget)
+        probe: dict[bytes, tuple[bytes, Step] | None] = {root_key: None}
+        for out in _best_first(game, root, root_key, weights, probe, True):
+            if isinstance(out, PlainAnswer):
+                return PlainAnswer(out.status, out.line, nodes + out.nodes, len(probe))
+            nodes += out
+            if nodes >= end:
+                break
+            if stop is not None and stop():
+                return PlainAnswer("undecided", (), nodes, len(probe))
+        if nodes >= budget:
+            return PlainAnswer("undecided", (), nodes, len(probe))
     parent: dict[bytes, tuple[bytes, Step] | None] = {root_key: None}
     runs = [_best_first(game, root, root_key, w, parent, i == 0) for i, w in enumerate(WEIGHTS)]
-    nodes = first.nodes
     while runs:
         for run in list(runs):
             out = next(run)
@@ -493,6 +606,23 @@ def search(game: PlainGame, root: PlainPos, budget: int,
             if nodes >= budget or (stop is not None and stop()):
                 return PlainAnswer("undecided", (), nodes, len(parent))
     return PlainAnswer("unwinnable", (), nodes, len(parent))
+
+
+PROBES = ((10, 3, 2, 0), (20, 5, 2, 2), (10, 2, 2, 1), (10, 5, 2, 5), (10, 1, 2, 0),
+          (10, 3, 2, 3))
+"""The probes' weights (`_score`). Where a win is there to find, which score finds it at once
+is a matter of luck more than of game: on the bench's deals of The House on the Hill the
+undecided ones were mostly won within a few thousand positions by one of these alone, while
+the scores taking turns on one table (each only expanding what it met first) found none."""
+PROBE_BUDGET = 50_000
+
+
+def probe_budget(budget: int) -> int:
+    """Each probe's share of ``budget``: a thirty-second, at most `PROBE_BUDGET` positions (the
+    probes together then take a few per cent of a 5 s search that must prove a loss); none
+    below a `CHUNK` (a probe's turn is never shorter), where the budget is too small to share."""
+    share = budget // 32
+    return 0 if share < CHUNK else min(share, PROBE_BUDGET)
 
 
 def _depth_first(game: PlainGame, root: PlainPos, budget: int,

@@ -22,9 +22,11 @@ try:  # the compiled core (setup.py builds it when a C compiler is there); else 
 except ImportError:  # pragma: no cover - depends on the build
     _plainc = None  # type: ignore[assignment]
 
-POSITION_LIMIT = 12_000_000
-"""The most positions the compiled search keeps (about 130 bytes each): past it, "undecided".
-A worker's memory stays under about 1.6 GB whatever budget it is given."""
+POSITION_LIMIT = 8_000_000
+"""The most positions the compiled search keeps (about 200 bytes each with one pack: the
+position and its canonical key, the node, the hash slot; twice that with two packs): past it,
+"undecided". A worker's memory stays under about 1.6 GB (3 GB with two packs) whatever budget
+it is given."""
 
 MAX_CARDS = 104
 
@@ -103,6 +105,7 @@ def search(game: PlainGame, root: PlainPos, budget: int, stop: Callable[[], bool
         return plain.search(game, root, budget, stop)
     status, steps, nodes, positions = compiled(game).search(  # type: ignore[attr-defined]
         root=pack(root), budget=budget, dfs_budget=plain.dfs_budget(budget),
-        chunk=plain.CHUNK, weights=plain.WEIGHTS, stop=stop, limit=POSITION_LIMIT)
+        chunk=plain.CHUNK, weights=plain.WEIGHTS, stop=stop, limit=POSITION_LIMIT,
+        probes=plain.PROBES, probe_budget=plain.probe_budget(budget))
     return PlainAnswer(status, tuple(plain.action(game, tuple(s)) for s in steps), nodes,
                        positions)

@@ -194,3 +194,36 @@ def test_the_game_cannot_change_under_a_running_search() -> None:
     plain_core.search(game, pos, 10**9, stop)
     assert refused and "running" in refused[0]
     core.__init__(**plain_core.arguments(game))  # type: ignore[misc]  # fine once it is over
+
+
+@built
+def test_the_probes_run_alike_in_c_and_python_and_one_may_win() -> None:
+    """The least budget with probes (a chunk each): The House on the Hill's first deal is won
+    by the fourth probe, which neither the depth-first search nor the three before it win."""
+    game, pos = fast(new("the_house_on_the_hill", 1))
+    assert game is not None and pos is not None
+    budget = 32 * plain.CHUNK
+    assert plain.probe_budget(budget) == plain.CHUNK
+    compiled = plain_core.search(game, pos, budget, None)
+    assert compiled == plain.search(game, pos, budget, None)
+    assert compiled.status == "winnable"
+    before = plain.dfs_budget(budget) + 3 * plain.CHUNK
+    assert before < compiled.nodes < before + plain.CHUNK
+
+
+@built
+def test_a_stop_during_a_probe_ends_the_search_alike() -> None:
+    game, pos = fast(new("the_garden", 6))
+    assert game is not None and pos is not None
+    answers = []
+    for search in (plain.search, plain_core.search):
+        asked: list[int] = []
+
+        def stop(asked: list[int] = asked) -> bool:  # the depth-first search asks 48 times
+            asked.append(1)
+            return len(asked) >= 52
+
+        answers.append((search(game, pos, 10**9, stop), len(asked)))
+    assert answers[0] == answers[1]
+    answer = answers[0][0]
+    assert answer.status == "undecided" and answer.positions < answer.nodes - plain.DFS_BUDGET

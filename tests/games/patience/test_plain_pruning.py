@@ -153,3 +153,216 @@ def test_a_mark_names_its_pile_by_its_cards_in_the_key() -> None:
         core = plain_core.compiled(game)
         ckeys = [core.key(packed) for _, packed in keys]  # type: ignore[attr-defined]
         assert ckeys[0] == ckeys[1] != ckeys[2]
+
+
+def wins_by_brute_force(state: PatienceState, limit: int = 200_000) -> bool:
+    """`brute_force_wins` with the merci's flag in the key: a layout met with the merci used
+    must not stand for the same layout with it still to come."""
+    seen = {str((sorted(state.piles.items()), state.flags))}
+    todo = [state]
+    while todo:
+        st = todo.pop()
+        for action in st.legal_actions(0):
+            if str(action) == "resign":
+                continue
+            nxt, _ = st.apply(0, str(action))
+            if nxt.status == "won":
+                return True
+            k = str((sorted(nxt.piles.items()), nxt.flags))
+            if k not in seen:
+                seen.add(k)
+                assert len(seen) < limit
+                todo.append(nxt)
+    return False
+
+
+def shamrocks(fans: list[str], home: str = "SH", merci: int = 1) -> PatienceState:
+    """The Shamrocks in its only deal: the suits ``home`` all home, the others up to the 2,
+    the rest on the fans as given (a fan: its cards' codes, bottom first, space-separated)."""
+    state = new("the_shamrocks", 1)
+    piles: dict[str, list[str]] = {pid: [] for pid in state.piles}
+    for f in state.rules.founds:
+        piles[f.id] = [f.suit + r for r in (RANKS if f.suit in home else "A2")]
+    for i, fan in enumerate(fans):
+        piles[f"t{i + 1}"] = fan.split()
+    left = sorted(c for cards in piles.values() for c in cards)
+    assert left == sorted(s + r for s in "CSHD" for r in RANKS)
+    return state.model_copy(update={"piles": piles, "status": "play",
+                                    "flags": {**state.flags, "merci": merci}})
+
+
+DIAMONDS_FREE = ["D7 D8 D9", "DT DJ DQ", "DK D4"]
+CLUBS_FREE = ["C7 C8 C9", "CT CJ CQ", "CK C4"]
+
+
+def test_a_card_whose_bases_are_home_or_under_it_is_stuck() -> None:
+    """The Shamrocks, all but the clubs home: the C5 over the C3 could only be packed on the
+    C6 (the other sixes are home), which lies under it: lost, though no king blocks."""
+    state = shamrocks(["C3 C6 C5", *CLUBS_FREE], home="SHD", merci=1)
+    game, pos = fast(state)
+    assert game is not None and pos is not None
+    assert plain.stuck(game, pos[0], pos[1]) == 1 << plain.code("C5")
+    assert plain.dead(game, pos) and plain.moves(game, pos) == []
+    assert not wins_by_brute_force(state)
+    # the C6 on a fan of its own with room: the C5 may go onto it, and the deal is won
+    free = shamrocks(["C3 C5", "C6", *CLUBS_FREE], home="SHD", merci=1)
+    game, pos = fast(free)
+    assert game is not None and pos is not None
+    assert not plain.stuck(game, pos[0], pos[1]) and not plain.dead(game, pos)
+    assert wins_by_brute_force(free) and solve(free).status == "winnable"
+
+
+def test_cards_that_wait_on_each_other_are_stuck_and_the_merci_goes_where_it_frees_them(
+        ) -> None:
+    """The C5 over the C3 waits for the D6, under the D5 over the D3, which waits for the C6
+    under the C5: neither ever moves. With the merci to come, only a draw in one of those two
+    fans can free them, and the merci is offered there only."""
+    fans = ["C3 C6 C5", "D3 D6 D5", *CLUBS_FREE, *DIAMONDS_FREE]
+    used = shamrocks(fans, merci=1)
+    game, pos = fast(used)
+    assert game is not None and pos is not None
+    assert plain.stuck(game, pos[0], pos[1]) == (1 << plain.code("C5")) | (
+        1 << plain.code("D5"))
+    assert plain.dead(game, pos) and not wins_by_brute_force(used)
+    to_come = shamrocks(fans, merci=0)
+    game, pos = fast(to_come)
+    assert game is not None and pos is not None
+    assert not plain.dead(game, pos)
+    assert plain.merci_piles(game, pos[0], pos[1]) == [0, 1]
+    drawn = {s[1] for s in plain.moves(game, pos) if s[0] == 3}
+    assert drawn == {0, 1}
+    assert solve(to_come).status == "winnable" == ("winnable" if wins_by_brute_force(
+        to_come) else "unwinnable")
+    # kings blocking in two fans: one merci cannot free both, so nothing is left to try
+    two = shamrocks(["C3 D5 CK", "D3 C5 DK", "C4 C6 C7", "C8 C9 CT", "CJ CQ", "D4 D6 D7",
+                     "D8 D9 DT", "DJ DQ"], merci=0)
+    game, pos = fast(two)
+    assert game is not None and pos is not None
+    assert plain.stuck(game, pos[0], pos[1]) and plain.merci_piles(game, pos[0], pos[1]) == []
+    assert plain.dead(game, pos) and not wins_by_brute_force(two)
+
+
+@pytest.mark.parametrize(("variant", "low"), [("la_belle_lucie", "J"), ("the_shamrocks", "T")])
+def test_dead_positions_with_the_merci_to_come_have_no_win(variant: str, low: str) -> None:
+    rng = random.Random(variant + "merci")
+    dead = alive = 0
+    for _ in range(40):
+        state = last_deal(variant, rng, low, width=4, merci=0)
+        game, pos = fast(state)
+        assert game is not None and pos is not None
+        if plain.dead(game, pos):
+            dead += 1
+            assert not wins_by_brute_force(state)
+        else:
+            alive += 1
+            if plain.stuck(game, pos[0], pos[1]):  # the merci only where it may free them
+                verdict = solve(state, node_budget=100_000)
+                assert (verdict.status == "winnable") == wins_by_brute_force(state)
+    assert dead >= 3 and alive >= 3
+
+
+@pytest.mark.skipif(not plain_core.native(), reason="the compiled core was not built")
+@pytest.mark.parametrize(("variant", "low"), [("la_belle_lucie", "9"), ("the_shamrocks", "9")])
+def test_the_compiled_core_finds_the_same_stuck_cards(variant: str, low: str) -> None:
+    """Moves (none when dead, the merci only where it may free the stuck cards) in C as in
+    Python, on last deals full of stuck cards."""
+    rng = random.Random(variant + "core")
+    seen = {"dead": 0, "narrowed": 0}
+    for merci in (0, 1) * 60:
+        game, pos = fast(last_deal(variant, rng, low, width=rng.choice((4, 6, 10)),
+                                   merci=merci))
+        assert game is not None and pos is not None
+        steps = plain.moves(game, pos)
+        core = plain_core.compiled(game)
+        assert [tuple(s) for s in core.moves(plain_core.pack(pos))] == steps  # type: ignore[attr-defined]
+        seen["dead"] += plain.dead(game, pos)
+        seen["narrowed"] += not merci and not plain.dead(game, pos) and bool(
+            plain.stuck(game, pos[0], pos[1]))
+    assert seen["dead"] >= 5 and seen["narrowed"] >= 5
+
+
+@pytest.mark.parametrize(("variant", "cells"), [
+    ("the_shamrocks", 0), ("la_belle_lucie", 0), ("the_garden", 8)])
+def test_a_draw_or_a_loose_card_is_offered_only_where_a_move_follows(variant: str,
+                                                                     cells: int) -> None:
+    """The merci's draws and a Bouquet card's moves that `moves` leaves out (the engine allows
+    them) are dead ends: after them, the mark allows no move at all."""
+    rng = random.Random(variant + "follow")
+    left_out = offered = 0
+    for _ in range(120):
+        game, pos = fast(last_deal(variant, rng, "7", width=rng.choice((3, 6, 12)),
+                                   cells=cells))
+        assert game is not None and pos is not None
+        steps = plain.moves(game, pos)
+        if len(steps) == 1 and steps[0][0] == 0:
+            continue  # a safe move alone
+        if variant == "the_garden":
+            piles = pos[0]
+            tried = [(1, si, di) for si, cards in enumerate(piles) if cards and game.loose
+                     and game.loose[si] for di in range(len(piles)) if di != si
+                     and not game.loose[di] and (
+                         not piles[di] or game.fits[di][cards[-1]][piles[di][-1]])]
+            tried = [s for s in tried if piles[s[2]] or s[2] == min(
+                d for d, cards in enumerate(piles) if not cards and game.refill[d])]
+        else:
+            if plain.stuck(game, pos[0], pos[1]):
+                continue  # the merci narrowed for stuck cards
+            tried = [(3, i, j) for i in game.fans for j in range(len(pos[0][i]) - 1)]
+        for step in tried:
+            follows = plain.moves(game, plain.play(game, pos, step))
+            if step in steps:
+                offered += 1
+            else:
+                left_out += 1
+                assert follows == [], (variant, step)
+    assert left_out >= 10 and offered >= 10, (left_out, offered)
+
+
+def castle(variant: str, rows: list[str], home: str) -> PatienceState:
+    """A castle game late on: the suits ``home`` all home, the others up to the 2, the rest
+    on the rows as given (a row: its cards' codes, inner end first, space-separated)."""
+    state = new(variant, 1)
+    piles: dict[str, list[str]] = {pid: [] for pid in state.piles}
+    for f in state.rules.founds:
+        piles[f.id] = [f.suit + r for r in (RANKS if f.suit in home else "A2")]
+    tableau = [p.id for p in state.rules.piles if p.kind == "tableau"]
+    for pid, row in zip(tableau, rows, strict=False):
+        piles[pid] = row.split()
+    left = sorted(c for cards in piles.values() for c in cards)
+    assert left == sorted(s + r for s in "CSHD" for r in RANKS)
+    return state.model_copy(update={"piles": piles, "status": "play"})
+
+
+@pytest.mark.parametrize("variant", ["penelopes_web", "the_exiled_kings"])
+def test_where_only_kings_fill_spaces_a_card_with_no_base_left_is_stuck(variant: str) -> None:
+    """Only kings go into an empty row: the C5 over the C3, its only base (the C6) under it,
+    never moves, spaces or not. Nor do the C5 and the D5 that cover each other's bases. A king
+    over a lower card of its suit is not stuck: an emptied row may take it."""
+    lost = castle(variant, ["C3 C6 C5", "C4", "C7 C8 C9", "CT CJ CQ", "CK"], "SHD")
+    game, pos = fast(lost)
+    assert game is not None and pos is not None and game.dead_rule
+    assert plain.stuck(game, pos[0], pos[1]) == 1 << plain.code("C5")
+    assert plain.dead(game, pos) and plain.moves(game, pos) == []
+    assert not wins_by_brute_force(lost)
+    won = castle(variant, ["C3 C5", "C4", "C7 C8 C9", "CT CJ CQ", "CK", "C6"], "SHD")
+    game, pos = fast(won)
+    assert game is not None and pos is not None and not plain.dead(game, pos)
+    assert solve(won).status == "winnable" and wins_by_brute_force(won)
+    pair = castle(variant, ["C3 C6 C5", "D3 D6 D5", "C7 C8 C9", "CT CJ CQ", "CK C4",
+                            "D7 D8 D9", "DT DJ DQ", "DK D4"], "SH")
+    game, pos = fast(pair)
+    assert game is not None and pos is not None
+    assert plain.stuck(game, pos[0], pos[1]) == (1 << plain.code("C5")) | (
+        1 << plain.code("D5"))
+    assert plain.dead(game, pos) and not wins_by_brute_force(pair)
+    king = castle(variant, ["C3 C4 CK", "C5 C6 C7", "C8 C9 CT", "CJ CQ"], "SHD")
+    game, pos = fast(king)
+    assert game is not None and pos is not None
+    assert not plain.stuck(game, pos[0], pos[1]) and not plain.dead(game, pos)
+    assert solve(king).status == "winnable" and wins_by_brute_force(king)
+    for state in (lost, won, pair, king) if plain_core.native() else ():
+        game, pos = fast(state)
+        assert game is not None and pos is not None
+        core = plain_core.compiled(game)
+        assert [tuple(s) for s in core.moves(  # type: ignore[attr-defined]
+            plain_core.pack(pos))] == plain.moves(game, pos)
