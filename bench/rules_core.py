@@ -74,6 +74,7 @@ def parlour_playout(key: str, preset: str, players: int, seed: int,
 
 def run_parlour(label: str, games: int, seed: int) -> Figures:
     key, preset, players = CASES[label]
+    registry.get(key)  # the game's modules imported before the clock, as OpenSpiel's load_game
     rng = random.Random(seed)
     deals = moves = 0
     start = time.perf_counter()
