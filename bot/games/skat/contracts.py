@@ -230,7 +230,18 @@ class Contract(BaseModel):
 
     @classmethod
     def parse(cls, code: str) -> Contract:
-        """Inverse of `code`; raises ValueError on anything else."""
+        """Inverse of `code`; raises ValueError on anything else. Contracts are immutable:
+        each code is parsed once and its contract shared."""
+        made = _PARSED.get(code) if cls is Contract else None
+        if made is not None:
+            return made
+        made = cls._parse(code)
+        if cls is Contract and len(_PARSED) < 4096:
+            _PARSED[code] = made
+        return made
+
+    @classmethod
+    def _parse(cls, code: str) -> Contract:
         parts = code.split("-")
         kind = parts[0]
         if kind not in KIND_NAME and kind not in ("frage", "tourne", "solo", "suit"):
@@ -276,6 +287,9 @@ class Contract(BaseModel):
         if self.announced:
             name = N_("{game}, {level} announced").format(game=name, level=self.announced)
         return name
+
+
+_PARSED: dict[str, Contract] = {}
 
 
 class _CardOrder(NamedTuple):

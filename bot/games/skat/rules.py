@@ -36,8 +36,8 @@ of the series' deals, so a series always ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache, lru_cache
+from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
 from typing import ClassVar, Literal, Self
 
@@ -247,7 +247,8 @@ class SkatState(State):
             if self.bid_stage == 2:
                 return _menu((("bid", str(o.min_bid)), ("pass", "")))
             return _bid_menu(o.rules, self.bid, o.min_bid)
-        return tuple(self._list_other(seat))
+        other = self._list_other(seat)
+        return other if type(other) is tuple else tuple(other)
 
     def _play_pairs(self, seat: Seat) -> list[tuple[str, str]]:
         """The cards ``seat`` may play as ``play`` pairs, in the contract's display order."""
@@ -271,19 +272,24 @@ class SkatState(State):
         cards = contract.legal_cards(hand, [c for _, c in self.trick])
         return [("play", c) for c in sorted(cards, key=_sort_key(contract, cards))]
 
-    def _list_other(self, seat: Seat) -> list[tuple[str, str]]:
+    def _list_other(self, seat: Seat) -> Sequence[tuple[str, str]]:
         """The legal moves of the phases between the auction and the play."""
         phase = self.phase
         if phase == "skat":
-            return self._skat_actions()
+            o = self.options
+            key = (o.rules, self.bid, o.allow_frage, o.allow_revolution,
+                   o.allow_ramsch and self.declarer == self.roles[0])
+            menu = _SKAT_MENUS.get(key)
+            if menu is None:
+                menu = _SKAT_MENUS[key] = _menu(tuple(self._skat_actions()))
+            return menu
         if phase == "tourne_first":
             return [("accept", ""), ("passt_nicht", ""), *self._surrender()]
         if phase == "tourne_jack":
             jack = self.turned or "CJ"
             return [("declare", "tourne_grand"), ("declare", f"tourne-{jack[0]}")]
         if phase == "discard":
-            return [*_discard_pairs(tuple(sorted(self.hands[seat], key=card_key))),
-                    *self._surrender()]
+            return [*_discard_pairs(self.hands[seat]), *self._surrender()]
         if phase == "declare":
             return [("declare", c.code) for c in self._declarable()]
         if phase == "kontra":
@@ -378,7 +384,13 @@ class SkatState(State):
             parsed = _canonical_discard(parsed)
         if seat != self._actor():
             raise IllegalAction(N_("It is not your turn."))
-        if (parsed.kind, parsed.arg) not in self._legal(seat):
+        pairs = self._legal(seat)
+        menu = _MENUS.get(id(pairs))
+        if menu is not None and menu[0] is pairs:
+            ok = (parsed.kind, parsed.arg) in menu[2]  # a long menu (bids): by its set
+        else:
+            ok = (parsed.kind, parsed.arg) in pairs
+        if not ok:
             raise IllegalAction(N_("`{move}` is not a legal move now.").format(move=parsed))
         return parsed
 
@@ -1003,9 +1015,11 @@ def _action(kind: str, arg: str) -> Action:
     return made
 
 
-_MENUS: dict[int, tuple[tuple[tuple[str, str], ...], tuple[Action, ...]]] = {}
-"""Fixed menus of legal moves (kept alive here) by their id, with their `Action`s made once:
-`legal_actions` copies them instead of looking each move up."""
+_MENUS: dict[int, tuple[tuple[tuple[str, str], ...], tuple[Action, ...],
+                        frozenset[tuple[str, str]]]] = {}
+"""Fixed menus of legal moves (kept alive here) by their id, with their `Action`s made once
+and as a set: `legal_actions` copies them instead of looking each move up, `check_legal`
+finds a move in one look."""
 
 
 def _menu(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
@@ -1013,7 +1027,7 @@ def _menu(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
     got = _MENU_OF.get(pairs)
     if got is None:
         got = _MENU_OF[pairs] = pairs
-        _MENUS[id(pairs)] = (pairs, tuple(_action(k, a) for k, a in pairs))
+        _MENUS[id(pairs)] = (pairs, tuple(_action(k, a) for k, a in pairs), frozenset(pairs))
     return got
 
 
@@ -1027,6 +1041,8 @@ def _bid_menu(rules: RuleSet, current: int, min_bid: int) -> tuple[tuple[str, st
 
 
 _ANSWER = _menu((("hold", ""), ("pass", "")))
+_SKAT_MENUS: dict[tuple[object, ...], tuple[tuple[str, str], ...]] = {}
+"""The moves of the skat phase by what they depend on (rules, bid, options, who plays)."""
 _SURRENDER = (("surrender", ""),)
 _PLAY = {c: ("play", c) for c in FULL_DECK}
 
@@ -1052,11 +1068,18 @@ Player asking)."""
 _HANDLERS = {phase: f"_do_{phase}" for phase in Phase.__args__}  # type: ignore[attr-defined]
 
 
-@lru_cache(maxsize=64)
-def _discard_pairs(hand: tuple[Card, ...]) -> tuple[tuple[str, str], ...]:
-    """Every two cards of a sorted hand, as ``discard`` pairs (asked twice per state: by
-    `legal_actions` and by `apply`; a small cache, as hands are countless)."""
-    return tuple(("discard", f"{a},{b}") for a, b in combinations(hand, 2))
+def _discard_pairs(hand: list[Card]) -> list[tuple[str, str]]:
+    """Every two cards of the hand in deck order, as ``discard`` pairs."""
+    try:
+        ordered = sorted(hand, key=DECK_INDEX.__getitem__)
+        return [_DISCARDS[ab] for ab in combinations(ordered, 2)]
+    except KeyError:  # a card outside the deck (never dealt): spelled out
+        ordered = sorted(hand, key=card_key)
+        return [("discard", f"{a},{b}") for a, b in combinations(ordered, 2)]
+
+
+_DISCARDS = {(a, b): ("discard", f"{a},{b}") for a, b in combinations(FULL_DECK, 2)}
+"""The ``discard`` pair of every two cards of the deck, in deck order."""
 
 
 
