@@ -383,15 +383,20 @@ def _readable(exc: ValidationError) -> str:
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
+try:  # the compiled core (setup.py builds it when a C compiler is there); else Python alone
+    from bot.games import _copyc
+except ImportError:  # pragma: no cover - depends on the build
+    _copyc = None  # type: ignore[assignment]
+
 _new_object = object.__new__
 _set = object.__setattr__
 
 
-def evolve(model: ModelT, update: dict[str, Any]) -> ModelT:
+def evolve_py(model: ModelT, update: dict[str, Any]) -> ModelT:
     """``model.model_copy(update=update)`` without its generic copying: the same fields, the
     same fields-set, no validation (as model_copy), the unchanged values shared. For the rules
     cores' hot paths: a state is immutable, and every move builds new lists for what it
-    changes, so sharing the rest is safe."""
+    changes, so sharing the rest is safe. (`evolve` is this, compiled where it built.)"""
     if model.__pydantic_private__ is not None or model.__pydantic_extra__ is not None:
         return model.model_copy(update=update)
     new = _new_object(model.__class__)
@@ -405,13 +410,24 @@ def evolve(model: ModelT, update: dict[str, Any]) -> ModelT:
     return new
 
 
+evolve = evolve_py if _copyc is None else _copyc.evolve
+
+
 def trusted(cls: type[ModelT], values: dict[str, Any]) -> ModelT:
     """``cls(**values)`` without validation, for values the rules core made itself and that are
     already what validation would make of them (the field types exactly: lists, tuples, ints,
     models): the same ``__dict__`` (defaults filled in, fresh for a mutable default), the same
     fields-set. A hot path's models (a trick, a deal's result) are built so; anything from
     outside (storage, users) is validated as ever."""
-    template, fresh = _template(cls)
+    template, fresh = _TEMPLATES.get(cls) or _template(cls)
+    if _copyc is not None:
+        return _copyc.build(cls, values, template, fresh)  # type: ignore[no-any-return]
+    return _build_py(cls, values, template, fresh)
+
+
+def _build_py(cls: type[ModelT], values: dict[str, Any], template: dict[str, Any],
+              fresh: tuple[tuple[str, Any], ...]) -> ModelT:
+    """`trusted`'s model in Python (the reference for `_copyc.build`)."""
     data = {**template, **values}
     for name, factory in fresh:
         if name not in values:
@@ -424,15 +440,12 @@ def trusted(cls: type[ModelT], values: dict[str, Any]) -> ModelT:
     return new
 
 
-_TEMPLATES: dict[type[BaseModel], tuple[dict[str, Any], list[tuple[str, Any]]]] = {}
+_TEMPLATES: dict[type[BaseModel], tuple[dict[str, Any], tuple[tuple[str, Any], ...]]] = {}
 
 
-def _template(cls: type[BaseModel]) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
+def _template(cls: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...]]:
     """Per model class: its fields' defaults in field order (None for a required field, which
     `trusted` callers always give), and the fields whose default must be made fresh."""
-    got = _TEMPLATES.get(cls)
-    if got is not None:
-        return got
     if cls.model_config.get("extra") == "allow" or cls.__private_attributes__:
         raise TypeError(f"{cls.__name__} has extra or private attributes: validate it")
     template: dict[str, Any] = {}
@@ -446,8 +459,8 @@ def _template(cls: type[BaseModel]) -> tuple[dict[str, Any], list[tuple[str, Any
             fresh.append((name, lambda d=field.default: type(d)(d)))
         else:
             template[name] = None if field.is_required() else field.default
-    _TEMPLATES[cls] = (template, fresh)
-    return template, fresh
+    got = _TEMPLATES[cls] = (template, tuple(fresh))
+    return got
 
 
 def rng_for(seed: int, *salt: object) -> random.Random:

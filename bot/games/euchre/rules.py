@@ -120,8 +120,10 @@ def _said(kind: str, players: int, seat: Seat, what: object) -> Event:
     return ev
 
 
-_NOBODY: list[Seat] = []
-"""`sitting_out` when nobody goes alone (never changed)."""
+_ROUND: dict[tuple[int, bool, Seat | None, Seat | None],
+             tuple[int, tuple[Seat, ...]]] = {}
+"""When someone goes alone: per (players, alone, maker, defender alone), how many seats play
+and the next active seat after each seat (`EuchreState._next_active`)."""
 
 
 _PLAY = {c: ("play", c) for c in deck("AKQJT98765432")}
@@ -697,10 +699,15 @@ class EuchreState(State):
                 return _evolve(self, {"hands": hands, "trick": trick,
                                       "turn": (seat + 1) % n}), events
         else:
-            out = self.sitting_out
-            if len(trick) < n - len(set(out)):  # the active seats (`active`)
-                nxt = self._next_active(seat, out)
-                return _evolve(self, {"hands": hands, "trick": trick, "turn": nxt}), events
+            key = (n, self.alone, self.maker, self.defender_alone)
+            seats = _ROUND.get(key)
+            if seats is None:  # the next active seat after each seat, and how many play
+                out = self.sitting_out
+                seats = _ROUND[key] = (n - len(set(out)),
+                                       tuple(self._next_active(s, out) for s in range(n)))
+            if len(trick) < seats[0]:  # the active seats (`active`)
+                return _evolve(self, {"hands": hands, "trick": trick,
+                                      "turn": seats[1][seat]}), events
         winner = trick_winner(trick, self.trump)
         assert self.leader is not None
         tricks = [*self.tricks, trusted(TrickRecord, {"leader": self.leader, "plays": trick,
