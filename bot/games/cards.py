@@ -55,14 +55,22 @@ def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
     # `random.Random.shuffle` itself, its `_randbelow` written in: the same draws in the same
     # order, so the same deal, at half the cost (tests.games.test_cards checks it card for card)
     getrandbits = rng.getrandbits
-    for i in range(len(out) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _STEPS.get(len(out)) or _steps(len(out))
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The swaps of a shuffle of ``size`` cards: position, choices, bits per draw."""
+    steps = _STEPS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return steps
 
 
 def pretty(card: Card) -> str:

@@ -120,6 +120,9 @@ def _said(kind: str, players: int, seat: Seat, what: object) -> Event:
     return ev
 
 
+_DECKS: dict[str, list[Card]] = {}
+"""The pack of each set of ranks (copied by `shuffled`, never changed)."""
+
 _ROUND: dict[tuple[int, bool, Seat | None, Seat | None],
              tuple[int, tuple[Seat, ...]]] = {}
 """When someone goes alone: per (players, alone, maker, defender alone), how many seats play
@@ -313,7 +316,8 @@ class EuchreState(State):
     def _dealt(self, dealer: Seat, deal_no: int) -> EuchreState:
         """Shuffle and deal hand ``deal_no`` from the seed: packets of 2-3 or 3-2, dealer last."""
         rng = rng_for(self.seed, "deal", deal_no)
-        pack = shuffled(deck(self.options.ranks), rng)
+        ranks = self.options.ranks
+        pack = shuffled(_DECKS.get(ranks) or _DECKS.setdefault(ranks, deck(ranks)), rng)
         first = rng.choice((2, 3))
         order = [(dealer + 1 + i) % self.players for i in range(self.players)]
         hands: list[list[Card]] = [[] for _ in range(self.players)]

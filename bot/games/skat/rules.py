@@ -263,7 +263,7 @@ class SkatState(State):
             else:
                 cards = hand
             play = _PLAY
-            return [play[c] for c in sorted(cards, key=order.sort.__getitem__)]
+            return [play[c] for c in sorted(cards, key=order.rank.__getitem__)]
         except KeyError:
             return self._play_pairs_slow(contract, hand)
 
