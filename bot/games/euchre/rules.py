@@ -78,6 +78,7 @@ _HANDLERS = {"bid1": "_bid1", "discard": "_discard", "bid2": "_bid2", "defend": 
 """The method that applies a move in each phase."""
 
 _LAST_LEGAL: list[tuple[object, int, tuple[tuple[str, str], ...]] | None] = [None]
+_LAST_PLAY: list[tuple[object, int, tuple[Card, ...] | None] | None] = [None]
 """The last state asked for its legal moves, the seat and the answer: `apply` asks again for
 the state a caller just listed (states are immutable, so the answer cannot go stale)."""
 
@@ -131,6 +132,8 @@ and the next active seat after each seat (`EuchreState._next_active`)."""
 
 _PLAY = {c: ("play", c) for c in deck("AKQJT98765432")}
 """The ``play`` pair of every card (shared: `legal_actions` looks actions up by them)."""
+_PLAY_ACTIONS = {c: _action("play", c) for c in _PLAY}
+"""The ``play`` action of every card."""
 
 
 def sides_of(players: int) -> list[list[Seat]]:
@@ -441,6 +444,13 @@ class EuchreState(State):
     # ---- the protocol ---------------------------------------------------------------------
 
     def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat == self.turn and self.phase == "play":
+            cards = self._play_cards(seat)
+            if cards is not None:
+                try:
+                    return [_PLAY_ACTIONS[c] for c in cards]
+                except KeyError:  # a card outside every pack: the general way
+                    pass
         get = _ACTIONS.get
         return [get(p) or _action(*p) for p in self._legal(seat)]
 
@@ -449,26 +459,35 @@ class EuchreState(State):
         last = _LAST_LEGAL[0]
         if last is not None and last[0] is self and last[1] == seat:
             return last[2]
-        if seat == self.turn and self.phase == "play":
-            pairs = self._play_pairs(seat)
+        cards = self._play_cards(seat) if seat == self.turn and self.phase == "play" else None
+        if cards is not None:
+            play = _PLAY
+            pairs = tuple([play.get(c) or ("play", c) for c in cards])
         else:
             pairs = tuple(self._list_legal(seat))
         _LAST_LEGAL[0] = (self, seat, pairs)
         return pairs
 
-    def _play_pairs(self, seat: Seat) -> tuple[tuple[str, str], ...]:
-        """`legal_plays` as ``play`` pairs, from the trump's table of effective suits."""
+    def _play_cards(self, seat: Seat) -> tuple[Card, ...] | None:
+        """`legal_plays` for the seat to play, from the trump's table of effective suits (the
+        last answer kept: `apply` asks again for the state just listed); None for a hand with
+        a card outside the table, which goes the way of `legal_plays`."""
+        last = _LAST_PLAY[0]
+        if last is not None and last[0] is self and last[1] == seat:
+            return last[2]
         hand = self.hands[seat]
         trick = self.trick
-        try:  # the table holds every card; any other goes the way of `legal_plays`
+        cards: tuple[Card, ...] | None
+        try:
             if trick:
                 table = _suit_table(self.trump)
                 led = table[trick[0][1]]
                 hand = [c for c in hand if table[c] == led] or hand
-            play = _PLAY
-            return tuple([play[c] for c in hand])
+            cards = tuple(hand)
         except KeyError:
-            return tuple(self._list_legal(seat))
+            cards = None
+        _LAST_PLAY[0] = (self, seat, cards)
+        return cards
 
     def _list_legal(self, seat: Seat) -> list[tuple[str, str]]:
         if seat != self.turn or self.phase == "over":
@@ -505,6 +524,10 @@ class EuchreState(State):
 
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
         parsed = action if type(action) is Action else Action.parse(action)
+        if seat == self.turn and self.phase == "play" and parsed.kind == "play":
+            cards = self._play_cards(seat)
+            if cards is not None and parsed.arg in cards:  # legal: the checks below agree
+                return self._play(seat, parsed)  # type: ignore[return-value]
         if self.phase == "over":
             raise IllegalAction("The game is over.")
         if seat != self.turn:

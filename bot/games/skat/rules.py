@@ -217,6 +217,14 @@ class SkatState(State):
 
     # ---- legal actions -----------------------------------------------------------------
     def legal_actions(self, seat: Seat) -> list[Action]:
+        if self.phase == "play" and seat == self.turn:
+            cards = self._play_cards(seat)
+            if cards is not None:
+                get = _ACTIONS.get
+                plays = _PLAY_ACTIONS
+                return [*[plays[c] for c in cards],
+                        *[get(p) or _action(*p) for p in (*self._surrender(),
+                                                          *self._claims(seat))]]
         pairs = self._legal(seat)
         menu = _MENUS.get(id(pairs))
         if menu is not None and menu[0] is pairs:  # a fixed menu (the auction's): made once
@@ -239,7 +247,10 @@ class SkatState(State):
             return ()
         phase = self.phase
         if phase == "play":
-            return (*self._play_pairs(seat), *self._surrender(), *self._claims(seat))
+            cards = self._play_cards(seat)
+            plays = ([_PLAY[c] for c in cards] if cards is not None
+                     else self._play_pairs_slow(self.contract or GRAND, self.hands[seat]))
+            return (*plays, *self._surrender(), *self._claims(seat))
         o = self.options
         if phase == "bid":
             if self.awaiting == "answer":
@@ -250,22 +261,28 @@ class SkatState(State):
         other = self._list_other(seat)
         return other if type(other) is tuple else tuple(other)
 
-    def _play_pairs(self, seat: Seat) -> list[tuple[str, str]]:
-        """The cards ``seat`` may play as ``play`` pairs, in the contract's display order."""
+    def _play_cards(self, seat: Seat) -> tuple[Card, ...] | None:
+        """The cards the seat to play may play, in the contract's display order, from its
+        tables (the last answer kept: `apply` asks again for the state just listed); None
+        for a hand with a card outside the deck, which goes `_play_pairs_slow`'s way."""
+        last = _LAST_PLAY[0]
+        if last is not None and last[0] is self and last[1] == seat:
+            return last[2]
         contract = self.contract or GRAND
         order = card_order(contract.kind, contract.suit)
         hand = self.hands[seat]
-        try:  # the contract's tables hold every card of the deck; any other goes the slow way
+        cards: tuple[Card, ...] | None
+        try:
             if self.trick:
                 eff = order.eff
                 led = eff[self.trick[0][1]]
-                cards = [c for c in hand if eff[c] == led] or hand
-            else:
-                cards = hand
-            play = _PLAY
-            return [play[c] for c in sorted(cards, key=order.rank.__getitem__)]
+                hand = [c for c in hand if eff[c] == led] or hand
+            # (the tables hold exactly the deck's cards, as `_PLAY` does)
+            cards = tuple(sorted(hand, key=order.rank.__getitem__))
         except KeyError:
-            return self._play_pairs_slow(contract, hand)
+            cards = None
+        _LAST_PLAY[0] = (self, seat, cards)
+        return cards
 
     def _play_pairs_slow(self, contract: Contract, hand: list[Card]) -> list[tuple[str, str]]:
         """`_play_pairs` from the contract's definitions, for a card outside its tables."""
@@ -380,6 +397,10 @@ class SkatState(State):
     def check_legal(self, seat: Seat, action: Action | str) -> Action:
         """`State.check_legal` with the same refusals, judged on ``(kind, arg)`` pairs."""
         parsed = action if type(action) is Action else Action.parse(action)
+        if parsed.kind == "play" and self.phase == "play" and seat == self.turn:
+            cards = self._play_cards(seat)
+            if cards is not None and parsed.arg in cards:  # legal: the checks below agree
+                return parsed
         if parsed.kind == "discard":
             parsed = _canonical_discard(parsed)
         if seat != self._actor():
@@ -1045,6 +1066,8 @@ _SKAT_MENUS: dict[tuple[object, ...], tuple[tuple[str, str], ...]] = {}
 """The moves of the skat phase by what they depend on (rules, bid, options, who plays)."""
 _SURRENDER = (("surrender", ""),)
 _PLAY = {c: ("play", c) for c in FULL_DECK}
+_PLAY_ACTIONS = {c: _action("play", c) for c in FULL_DECK}
+_LAST_PLAY: list[tuple[object, int, tuple[Card, ...] | None] | None] = [None]
 
 
 def _claim_pairs(concede: bool, claim: bool, nasl: bool, is_decl: bool
