@@ -189,7 +189,13 @@ class SkatState(State):
     # ---- who acts ----------------------------------------------------------------------
     @property
     def to_act(self) -> list[Seat]:
-        seat = self._actor()
+        phase = self.phase
+        if phase == "play":  # `_actor`, its two commonest phases written in
+            seat = self.turn
+        elif phase == "bid":
+            seat = self.asker if self.awaiting == "ask" else self.listener
+        else:
+            seat = self._actor()
         return [] if seat is None else [seat]
 
     def _actor(self) -> Seat | None:
@@ -217,7 +223,8 @@ class SkatState(State):
 
     # ---- legal actions -----------------------------------------------------------------
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if self.phase == "play" and seat == self.turn:
+        phase = self.phase
+        if phase == "play" and seat == self.turn:
             cards = self._play_cards(seat)
             if cards is not None:
                 get = _ACTIONS.get
@@ -225,6 +232,16 @@ class SkatState(State):
                 return [*[plays[c] for c in cards],
                         *[get(p) or _action(*p) for p in (*self._surrender(),
                                                           *self._claims(seat))]]
+        elif phase == "bid" and self.bid_stage != 2 and seat == (
+                self.asker if self.awaiting == "ask" else self.listener):
+            # the auction's menus, as `_list_legal` makes them, kept for `apply`
+            if self.awaiting == "answer":
+                pairs = _ANSWER
+            else:
+                o = self.options
+                pairs = _bid_menu(o.rules, self.bid, o.min_bid)
+            _LAST_LEGAL[0] = (self, seat, pairs)
+            return list(_MENUS[id(pairs)][1])
         pairs = self._legal(seat)
         menu = _MENUS.get(id(pairs))
         if menu is not None and menu[0] is pairs:  # a fixed menu (the auction's): made once
