@@ -150,6 +150,7 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         before = _persisted(db)
         rest_before = fake.bot_requests
         kinds_before = fake.bot_request_kinds.copy()
+        answers_before = fake.webhook_request_kinds.copy()
         waits = time_in_budget(runner.bot.table_ui.budget)
         load_before = os.getloadavg()[0]
         cpu_before = time.process_time()
@@ -171,6 +172,7 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
             ended = time.perf_counter()
             rest_times = [t for t in fake.bot_request_times if started <= t <= ended]
             kinds = fake.bot_request_kinds - kinds_before
+            answers = fake.webhook_request_kinds - answers_before
         finally:
             try:
                 await runner.stop()
@@ -189,6 +191,7 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         "human_actions_per_s": len(latencies) / elapsed,
         "rest_per_s": rest / elapsed, "rest_peak_per_s": peak_per_s(rest_times),
         "rest_kinds": {k: n / elapsed for k, n in kinds.most_common()},
+        "answer_kinds": {k: n / elapsed for k, n in answers.most_common()},
         "budget_waits": waits,
         "lag_p99_ms": 1000 * _quantile(lags, 0.99), "lag_max_ms": 1000 * max(lags),
         "cpu_s": cpu, "cpu_ms_per_action": 1000 * cpu / max(1, persisted),
@@ -269,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{r['rest_peak_per_s']:.0f} in the busiest second (Discord's global limit is 50/s; "
           "the fake does not enforce it)")
     print("  by route: " + ", ".join(f"{kind} {n:.1f}/s" for kind, n in r["rest_kinds"].items()))
+    print("interaction responses and their edits (outside the budget): " + ", ".join(
+        f"{kind} {n:.1f}/s" for kind, n in r["answer_kinds"].items()))
     print("  waits in the budget: " + ", ".join(
         f"{need} p50 {1000 * statistics.median(w):.0f} ms, p99 {1000 * _quantile(w, 0.99):.0f} ms"
         f" ({len(w)})" for need, w in sorted(r["budget_waits"].items())))

@@ -10,7 +10,10 @@ walks. Objects made afterwards (new tables, new states after each move) are coll
 
 The price: a frozen object that later becomes part of unreachable cyclic garbage is never
 freed (acyclic ones still go by reference counting, as most do). That is bounded by what
-startup held, once per process.
+startup held, once per process. It is not done again later: what would be frozen then (the
+Discord layer's views, tasks in flight) holds cycles that would leak at every freeze. The open
+tables need no more: the service parks every table it has not read lately as one tuple the
+collector does not track (`bot.service.live._Live`), opened before the freeze or after.
 """
 
 from __future__ import annotations

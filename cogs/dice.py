@@ -17,22 +17,24 @@ from discord.ext import commands
 from bot.discord import dice_planner  # noqa: F401  (importing it registers the planner)
 from bot.discord.gamecog import GameCog, given
 from bot.games.dice.catalogue import CATALOGUE, Flow
+from bot.i18n import N_, _
 
 BUTTONS: dict[Flow, str] = {
-    "fixed": "Press **Throw** when it is your turn: the whole turn is thrown at once, and the "
-             "dice set aside are ringed in gold.",
-    "raffle": "Press **Throw** when it is your turn: the dice are thrown until a pair shows.",
-    "poker": "Press **Throw** for your five dice; then **Stand**, **Throw all five again**, "
-             "or pick the places (1 to 5, under the dice) of the dice to keep and throw the "
-             "rest once.",
-    "vingt_un": "Press **Throw**, then **Throw again** as often as you like, or **Stand** on "
-                "your total.",
-    "centennial": "Press **Throw** when it is your side's turn: you throw on while a throw "
-                  "marks your side's next number.",
-    "neighbour": "Press **Throw** when it is your turn: each throw may score for you and for "
-                 "the player whose number shows highest.",
-    "ace_pot": "Press **Throw** when it is your turn (a player with no counters is passed "
-               "over); with the pot closed, the holder throws three times for a six.",
+    "fixed": N_("Press **Throw** when it is your turn: the whole turn is thrown at once, and "
+                "the dice set aside are ringed in gold."),
+    "raffle": N_("Press **Throw** when it is your turn: the dice are thrown until a pair "
+                 "shows."),
+    "poker": N_("Press **Throw** for your five dice; then **Stand**, **Throw all five again**, "
+                "or pick the places (1 to 5, under the dice) of the dice to keep and throw the "
+                "rest once."),
+    "vingt_un": N_("Press **Throw**, then **Throw again** as often as you like, or **Stand** "
+                   "on your total."),
+    "centennial": N_("Press **Throw** when it is your side's turn: you throw on while a throw "
+                     "marks your side's next number."),
+    "neighbour": N_("Press **Throw** when it is your turn: each throw may score for you and "
+                    "for the player whose number shows highest."),
+    "ace_pot": N_("Press **Throw** when it is your turn (a player with no counters is passed "
+                  "over); with the pot closed, the holder throws three times for a six."),
 }
 
 
@@ -83,7 +85,7 @@ class DiceCog(GameCog, game_key="dice"):
 
 def at_the_table(options: Any) -> str:
     """How this table's buttons play the booklet's rules."""
-    return f"**At the table:** {BUTTONS[CATALOGUE[options.preset].flow]}"
+    return _("**At the table:** {how}", how=_(BUTTONS[CATALOGUE[options.preset].flow]))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -13,6 +13,7 @@ from bot.discord.custom_ids import SelectId
 from bot.discord.layout import MAX_OPTION_LABEL, Layout, SelectSpec, plan, register_planner
 from bot.games.base import Action, Options, View
 from bot.games.dice.engine import MAX_DICE
+from bot.i18n import _
 from bot.render.dice import face
 
 
@@ -23,8 +24,9 @@ def _single_holds(view: View, legal: Sequence[Action]) -> list[tuple[str, str]]:
     out = []
     for i in range(1, MAX_DICE + 1):
         if str(i) in places:
-            shown = f" {face(dice[i - 1])} ({dice[i - 1]})" if i <= len(dice) else ""
-            out.append((f"hold:{i}", f"Keep die {i}:{shown}"[:MAX_OPTION_LABEL]))
+            label = (_("Keep die {n}: {face} ({spots})", n=i, face=face(dice[i - 1]),
+                       spots=dice[i - 1]) if i <= len(dice) else _("Keep die {n}:", n=i))
+            out.append((f"hold:{i}", label[:MAX_OPTION_LABEL]))
     return out
 
 
@@ -39,7 +41,7 @@ def plan_dice(view: View, legal: Sequence[Action], options: Options | None, tabl
     most = max(len(a.arg.split(",")) for a in holds)
     keep = SelectSpec(
         custom_id=SelectId(table_id, version).encode(),
-        placeholder="Or keep some dice and throw the rest once…",
+        placeholder=_("Or keep some dice and throw the rest once…"),
         options=tuple(singles),
         min_values=1,
         max_values=min(most, len(singles)),

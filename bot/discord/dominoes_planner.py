@@ -25,6 +25,7 @@ from bot.discord.layout import (
 )
 from bot.games.base import Action, Options, View
 from bot.games.dominoes import DominoesView, show, source_of
+from bot.i18n import _
 
 _QUIET = frozenset({"pass", "fold", "retire", "stop"})
 
@@ -68,11 +69,12 @@ def plan_dominoes(view: View, legal: Sequence[Action], options: Options | None,
                        quiet=a.kind in _QUIET)
             for a in buttons[start:start + MAX_BUTTONS_PER_ROW]
         ])
-    question = "as which suit?" if view.variant == "loo" else "which end?"
+
     for part, (tile, acts) in enumerate(choices):
         rows.append(SelectSpec(
             custom_id=SelectId(table_id, version, part).encode(),
-            placeholder=f"{show(tile)}: {question}",
+            placeholder=(_("{tile}: as which suit?", tile=show(tile)) if view.variant == "loo"
+                         else _("{tile}: which end?", tile=show(tile))),
             options=tuple((str(a), _clip(render.action_label(view, a), MAX_OPTION_LABEL))
                           for a in acts),
         ))

@@ -132,11 +132,13 @@ class GameCog(commands.GroupCog):
     async def preset_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """The game's variants whose id, title or alias matches what was typed."""
-        return [
-            app_commands.Choice(name=v.title[:100], value=v.id)
-            for v in self.game.find_variants(current, limit=25)
-        ]
+        """The game's variants whose id, title (as the user reads it, or in English) or alias
+        matches what was typed, titled in the user's language."""
+        said = [v.model_copy(update={"title": again(v.title), "aliases": (*v.aliases, v.title)})
+                for v in self.game.variants()]
+        scored = [(v.score(current), i, v) for i, v in enumerate(said)]
+        return [app_commands.Choice(name=v.title[:100], value=v.id)
+                for s, _i, v in sorted(scored, key=lambda t: (-t[0], t[1])) if s][:25]
 
     async def house_rules_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -345,7 +347,9 @@ class GameCog(commands.GroupCog):
                         interaction.guild_id, self.game_key, None, None))[2]
                     whose = _("this server's")
             options = options or self.game.options(preset)
-            text = (f"{again(self.game.rules_text(options))}\n\n"
+            aliases = next((v.aliases for v in self.game.variants() if v.id == options.preset),
+                           ())  # names, kept as written
+            text = (f"{again(self.game.rules_text(options), aliases)}\n\n"
                     f"{self._house_rules_text(options, whose)}")
             if (note := server_config.rules_note(defaults, self.game)) is not None:
                 text = f"{note}\n\n{text}"

@@ -20,11 +20,15 @@ from bot import render
 from bot.discord.card_styles import CardStyles
 from bot.discord.components import action_view
 from bot.discord.editor import CoalescingEditor
+from bot.discord.languages import languages_of
 from bot.discord.layout import plan_picker
 from bot.discord.replies import guard, refuse
 from bot.discord.rest_budget import Need, RestBudget
+from bot.discord.table_messages import STATUS_WORDS
 from bot.games import registry
 from bot.games.base import Action, Event, Game, Outcome
+from bot.i18n import N_, _, using
+from bot.i18n.sentences import again, again_sentences
 from bot.service.errors import Restarting, StaleAction
 from bot.service.models import SolutionStep, TableInfo, TableStatus, TableUpdate
 from bot.service.solo import UNDO
@@ -45,7 +49,7 @@ AGAIN = "again"
 SOLUTION = "solution"
 """After a lost game: ``solution:<step>`` shows the deal's winning line at that step."""
 """The kit's own button beside Undo: the variant's rules, privately."""
-EARLIER = "That was from an earlier moment of the game; here it is as it stands now."
+EARLIER = N_("That was from an earlier moment of the game; here it is as it stands now.")
 EMBED_DESCRIPTION_MAX = 4096
 
 
@@ -87,7 +91,7 @@ class SoloMessage:
 def _title(table: TableInfo) -> str:
     game = registry.get(table.game_key)
     variant = next((v for v in game.variants() if v.id == table.preset), None)
-    return variant.title if variant is not None else game.title
+    return again(variant.title) if variant is not None else _(game.title)
 
 
 def solo_message(
@@ -101,31 +105,31 @@ def solo_message(
 ) -> SoloMessage:
     """The message of a solo game: the player's view, news, and the moves as components."""
     play = table.play
-    names = [s.name for s in table.seats] or ["You"]
+    names = [s.name for s in table.seats] or [_("You")]
     embed = discord.Embed(title=_title(table), colour=discord.Colour.dark_green())
     if play is None:
-        embed.description = "This game has no deal."
+        embed.description = _("This game has no deal.")
         return SoloMessage(embed, None, None, note)
     view = play.view(0)
     lines = [render.table_text(view, names)]
     news = [e.text for e in events if e.text and e.private_to in (None, 0)]
     if news:
-        lines.append("\n".join(f"· {text}" for text in news[-5:]))
+        lines.append("\n".join(f"· {again_sentences(text, names)}" for text in news[-5:]))
     layout_view: discord.ui.View | None = None
     if table.status is TableStatus.PLAYING:
         game = registry.get(table.game_key)
-        kit = [*([(UNDO, "Undo")] if table.version > 1 else []),
-               *([(AUTO, "Auto")] if play.auto_move() is not None else []),
-               *([(HINT, "Hint")] if type(game).advise is not Game.advise else []),
-               (RULES, "Rules")]
+        kit = [*([(UNDO, _("Undo"))] if table.version > 1 else []),
+               *([(AUTO, _("Auto"))] if play.auto_move() is not None else []),
+               *([(HINT, _("Hint"))] if type(game).advise is not Game.advise else []),
+               (RULES, _("Rules"))]
         layout = plan_picker(view, play.legal(0), table.id, table.version, picked, kit)
         layout_view = action_view(layout)
     else:
         outcome = play.outcome()
         if outcome is not None:
-            lines.extend(outcome.lines)
+            lines.extend(again_sentences(line, names) for line in outcome.lines)
         elif table.status is TableStatus.ABORTED:
-            lines.append("This game was closed.")
+            lines.append(_("This game was closed."))
         layout_view = action_view(plan_picker(
             view, [], table.id, table.version, None, _afterwards(table, outcome)))
     text = "\n\n".join(line for line in lines if line)
@@ -135,26 +139,30 @@ def solo_message(
     png = render.table_picture(view, names, style).png if picture else None
     if render.draws_pictures(view.game):  # a pick keeps the picture already attached
         embed.set_image(url=f"attachment://{PICTURE}")
-    embed.set_footer(text=f"Table {table.id} · {table.preset} · {table.status.value}")
-    return SoloMessage(embed, layout_view, png, note)
+    embed.set_footer(text=_("Table {id} · {preset} · {status}", id=table.id,
+                            preset=table.preset, status=_(STATUS_WORDS[table.status])))
+    return SoloMessage(embed, layout_view, png, _(note) if note else note)
 
 
 def solution_message(table: TableInfo, found: SolutionStep, *,
                      style: str = render.DEFAULT_STYLE) -> SoloMessage:
     """A finished game's message turned into a viewer of its deal's winning line: the position
     after ``found.step`` moves, the move that led there, and buttons to step through it."""
-    names = [s.name for s in table.seats] or ["You"]
-    embed = discord.Embed(title=f"{_title(table)} · a solution", colour=discord.Colour.gold())
-    lines = [found.note] if found.note else []
+    names = [s.name for s in table.seats] or [_("You")]
+    embed = discord.Embed(title=_("{game} · a solution", game=_title(table)),
+                          colour=discord.Colour.gold())
+    lines = [again_sentences(found.note, names)] if found.note else []
     if found.total:
         if found.move is not None and found.before is not None:
             action = Action.parse(found.move)
             label = render.action_label(found.before, action)
             if (halves := render.move_halves(found.before, action)) is not None:
                 label = f"{render.source_label(found.before, halves[0])} {label}"
-            lines.append(f"**Move {found.step} of {found.total}:** {label}")
+            lines.append(_("**Move {n} of {total}:** {move}", n=found.step, total=found.total,
+                           move=label))
         else:
-            lines.append(f"**The deal.** {found.total} moves win it: step through them below.")
+            lines.append(_("**The deal.** {total} moves win it: step through them below.",
+                           total=found.total))
         lines.append(render.table_text(found.view, names))
     text = "\n\n".join(line for line in lines if line)
     embed.description = text if len(text) <= EMBED_DESCRIPTION_MAX else (
@@ -163,16 +171,17 @@ def solution_message(table: TableInfo, found: SolutionStep, *,
     if found.total and render.draws_pictures(found.view.game):
         png = render.table_picture(found.view, names, style).png
         embed.set_image(url=f"attachment://{PICTURE}")
-    embed.set_footer(text=f"Table {table.id} · {table.preset} · seed {table.seed}")
+    embed.set_footer(text=_("Table {id} · {preset} · seed {seed}", id=table.id,
+                            preset=table.preset, seed=table.seed))
     buttons: list[tuple[str, str]] = []
     seen: set[int] = {found.step}
-    for target, label in ((0, "⏮ Deal"), (found.step - 10, "◀◀ 10"), (found.step - 1, "◀ Back"),
-                          (found.step + 1, "Next ▶"), (found.step + 10, "10 ▶▶"),
-                          (found.total, "End ⏭")):
+    for target, label in ((0, _("⏮ Deal")), (found.step - 10, "◀◀ 10"),
+                          (found.step - 1, _("◀ Back")), (found.step + 1, _("Next ▶")),
+                          (found.step + 10, "10 ▶▶"), (found.total, _("End ⏭"))):
         if 0 <= target <= found.total and target not in seen:
             seen.add(target)
             buttons.append((f"{SOLUTION}:{target}", label))
-    buttons.append((AGAIN, "New deal"))
+    buttons.append((AGAIN, _("New deal")))
     layout = plan_picker(found.view, [], table.id, table.version, None, buttons)
     return SoloMessage(embed, action_view(layout), png)
 
@@ -180,11 +189,11 @@ def solution_message(table: TableInfo, found: SolutionStep, *,
 def _afterwards(table: TableInfo, outcome: Outcome | None) -> list[tuple[str, str]]:
     """The buttons of a finished game: deal again, and what the game suggests next."""
     game = registry.get(table.game_key)
-    buttons = [(AGAIN, "New deal")]
+    buttons = [(AGAIN, _("New deal"))]
     if type(game).solution is not Game.solution and not (outcome and outcome.winners):
-        buttons.append((f"{SOLUTION}:0", "Show a solution"))
+        buttons.append((f"{SOLUTION}:0", _("Show a solution")))
     if outcome is not None:
-        titles = {v.id: v.title for v in game.variants()}
+        titles = {v.id: again(v.title) for v in game.variants()}
         options = game.options(table.preset, **table.options)
         buttons += [(f"{AGAIN}:{vid}", titles.get(vid, vid))
                     for vid in game.follow_ups(options, outcome)]
@@ -224,10 +233,13 @@ class SoloUI:
         if table.message_id is None:
             return
         channel = self.client.get_partial_messageable(table.channel_id)
+        languages = languages_of(self.client)
+        language = (await languages.of_user(table.host_id, table.guild_id)
+                    if languages is not None else None)
         try:
-            await channel.get_partial_message(table.message_id).edit(
-                **solo_message(table, style=await self._style(table)).edit_kw()
-            )
+            with using(language):  # nobody's click: the player's own language
+                message = solo_message(table, style=await self._style(table))
+            await channel.get_partial_message(table.message_id).edit(**message.edit_kw())
         except discord.NotFound:
             pass  # the player deleted it; `/… show` posts the game again
         except discord.HTTPException:
@@ -312,10 +324,10 @@ class SoloUI:
         async with guard(interaction):
             table = await self.service.get(table_id)
             if table.seat_of(interaction.user.id) is None:
-                await refuse(interaction, "This is someone else's game.")
+                await refuse(interaction, _("This is someone else's game."))
                 return
             if not table.is_open:
-                await refuse(interaction, "This game is over.")
+                await refuse(interaction, _("This game is over."))
                 return
             if table.version != version:
                 await self._refresh(interaction, table_id)
@@ -332,7 +344,7 @@ class SoloUI:
         async with guard(interaction):
             old = await self.service.get(table_id)
             if old.seat_of(interaction.user.id) is None:
-                await refuse(interaction, "This is someone else's game.")
+                await refuse(interaction, _("This is someone else's game."))
                 return
             table = await self.service.open_solo(
                 game_key=old.game_key, channel_id=old.channel_id, user_id=interaction.user.id,
@@ -347,14 +359,15 @@ class SoloUI:
         first time the solver may think for seconds: acknowledged at once)."""
         async with guard(interaction):
             if not step.isdigit():
-                await refuse(interaction, "That button is not one of mine.")
+                await refuse(interaction, _("That button is not one of mine."))
                 return
             if not interaction.response.is_done():
                 await interaction.response.defer()
             found = await self.service.solution(table_id, interaction.user.id, int(step))
             table = await self.service.get(table_id)
             if found is None:
-                await interaction.followup.send("This game shows no solutions.", ephemeral=True)
+                await interaction.followup.send(_("This game shows no solutions."),
+                                                ephemeral=True)
                 return
             message = solution_message(table, found, style=await self._style(table))
             await interaction.edit_original_response(**message.edit_kw())
@@ -367,7 +380,8 @@ class SoloUI:
             advice = await self.service.advise(table_id, interaction.user.id)
             table = await self.service.get(table_id)
             if advice is None or advice.action is None or table.play is None:
-                note = advice.note if advice is not None else "This game gives no hints."
+                note = (again_sentences(advice.note) if advice is not None
+                        else _("This game gives no hints."))
                 await interaction.followup.send(note, ephemeral=True)
                 return
             view = table.play.view(0)
@@ -375,14 +389,17 @@ class SoloUI:
             label = render.action_label(view, action)
             if (halves := render.move_halves(view, action)) is not None:
                 label = f"{render.source_label(view, halves[0])} {label}"
-            await interaction.followup.send(f"**Hint:** {label}. {advice.note}", ephemeral=True)
+            await interaction.followup.send(
+                _("**Hint:** {move}. {note}", move=label, note=again_sentences(advice.note)),
+                ephemeral=True)
 
     async def _rules(self, interaction: discord.Interaction, table_id: int) -> None:
         """The rules of the game being played (its variant and options), only to the player."""
         async with guard(interaction):
             table = await self.service.get(table_id)
             game = registry.get(table.game_key)
-            text = game.rules_text(game.options(table.preset, **table.options))
+            aliases = next((v.aliases for v in game.variants() if v.id == table.preset), ())
+            text = again(game.rules_text(game.options(table.preset, **table.options)), aliases)
             if len(text) > EMBED_DESCRIPTION_MAX:
                 text = text[: EMBED_DESCRIPTION_MAX - 1] + "…"
             embed = discord.Embed(title=_title(table), description=text)
@@ -394,7 +411,7 @@ class SoloUI:
         player is never left without a message that works."""
         table = await self.service.get(table_id)
         if table.seat_of(interaction.user.id) is None:
-            await refuse(interaction, "This is someone else's game.")
+            await refuse(interaction, _("This is someone else's game."))
             return
         message = solo_message(table, note=EARLIER, style=await self._style(table))
         await interaction.response.edit_message(**message.edit_kw())

@@ -28,6 +28,8 @@ from bot.discord.table_messages import display_name
 from bot.discord.table_ui import TableUI
 from bot.games import registry
 from bot.games.base import Game, Variant
+from bot.i18n import _, pgettext
+from bot.i18n.sentences import again
 from bot.service.models import VariantStats
 
 log = logging.getLogger(__name__)
@@ -37,7 +39,7 @@ DM_CLOSED = 50007
 
 def _choice(variant: Variant) -> app_commands.Choice[str]:
     also = f" ({', '.join(variant.aliases[:2])})" if variant.aliases else ""
-    return app_commands.Choice(name=f"{variant.title}{also}"[:100], value=variant.id)
+    return app_commands.Choice(name=f"{again(variant.title)}{also}"[:100], value=variant.id)
 
 
 @app_commands.allowed_installs(guilds=True, users=True)
@@ -95,7 +97,7 @@ class SoloGameCog(commands.GroupCog):
             # The first player of the day may wait while the deal is proved winnable.
             await interaction.response.defer(thinking=True,
                                               ephemeral=interaction.guild_id is not None)
-            seed, _ = await self.ui.service.daily(self.game_key, variant, self.today())
+            seed, _proven = await self.ui.service.daily(self.game_key, variant, self.today())
             await self._deal(interaction, variant, seed)
 
     async def _deal(
@@ -110,7 +112,7 @@ class SoloGameCog(commands.GroupCog):
                     await self.ui.command_slot()
                 channel = await user.create_dm()
             except discord.HTTPException:
-                await refuse(interaction, "I can't open a DM with you; play in my DM.")
+                await refuse(interaction, _("I can't open a DM with you; play in my DM."))
                 return
             channel_id = channel.id
         else:
@@ -126,10 +128,10 @@ class SoloGameCog(commands.GroupCog):
             sent = await self.ui.post(channel, table)
         except discord.Forbidden as exc:
             await self.ui.service.give_up(table.id, user.id, replaced=True)
-            why = "your DMs are closed" if exc.code == DM_CLOSED else "Discord refused it"
-            await refuse(interaction, f"I could not deal in your DM ({why}).")
+            why = _("your DMs are closed") if exc.code == DM_CLOSED else _("Discord refused it")
+            await refuse(interaction, _("I could not deal in your DM ({why}).", why=why))
             return
-        await reply(interaction, f"Dealt in our DM: {sent.jump_url}")
+        await reply(interaction, _("Dealt in our DM: {url}", url=sent.jump_url))
 
     @app_commands.command(name="show", description="Show your open game again.")
     async def show(self, interaction: discord.Interaction) -> None:
@@ -142,7 +144,9 @@ class SoloGameCog(commands.GroupCog):
                 channel_id = dm.id
             table = await self.ui.service.table_in_channel(channel_id)
             if table is None or table.game_key != self.game_key:
-                await refuse(interaction, f"You have no open game; `/{self.game_key} play`.")
+                await refuse(interaction, _("You have no open game; `/{game} {play}`.",
+                                            game=pgettext("command", self.game_key),
+                                            play=pgettext("command", "play")))
                 return
             await self.ui.show(interaction, table, ephemeral=interaction.guild_id is not None)
 
@@ -152,11 +156,11 @@ class SoloGameCog(commands.GroupCog):
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with guard(interaction):
             options = self.game.options(self._variant(game))
-            text = self.game.rules_text(options)
+            variant = next((v for v in self.game.variants() if v.id == options.preset), None)
+            text = again(self.game.rules_text(options), variant.aliases if variant else ())
             if len(text) > RULES_MAX:
                 text = text[: RULES_MAX - 1] + "…"
-            variant = next((v for v in self.game.variants() if v.id == options.preset), None)
-            title = variant.title if variant is not None else self.game.title
+            title = again(variant.title) if variant is not None else _(self.game.title)
             await reply(interaction, embed=discord.Embed(title=title, description=text))
 
     @app_commands.command(name="stats", description="Played, won, streaks and bests per game.")
@@ -172,9 +176,10 @@ class SoloGameCog(commands.GroupCog):
             rows = await self.ui.service.solo_stats(self.game_key, who.id, preset)
             name = discord.utils.escape_markdown(display_name(who))
             if not rows:
-                await reply(interaction, f"{name} has not finished a game of that yet.")
+                await reply(interaction, _("{name} has not finished a game of that yet.",
+                                           name=name))
                 return
-            embed = discord.Embed(title=f"{name}: {self.game.title}")
+            embed = discord.Embed(title=_("{name}: {game}", name=name, game=_(self.game.title)))
             for row in rows[:25]:
                 embed.add_field(name=self._title(row.preset), value=stats_line(row),
                                 inline=False)
@@ -193,17 +198,20 @@ class SoloGameCog(commands.GroupCog):
             view = ladder_view(preset=preset, seed=seed)
             page = await ladders.page_of(self.ui.service, self.game_key, 0, view, 1)
             if page.embed is None:
-                title = self._title(preset) + (f" · today's deal #{seed}" if today else "")
-                await reply(interaction, f"Nobody has finished {title} yet.", ephemeral=False)
+                title = _("{game} · today's deal #{seed}", game=self._title(preset),
+                          seed=seed) if today else self._title(preset)
+                await reply(interaction, _("Nobody has finished {game} yet.", game=title),
+                            ephemeral=False)
                 return
             if today:
-                page.embed.title = f"{self._title(preset)} · today's deal #{seed}"
+                page.embed.title = _("{game} · today's deal #{seed}", game=self._title(preset),
+                                     seed=seed)
             await reply(interaction, embed=page.embed, ephemeral=False,
                         **({"view": page.view} if page.view else {}))
 
     def _title(self, preset: str) -> str:
         variant = next((v for v in self.game.variants() if v.id == preset), None)
-        return variant.title if variant is not None else preset
+        return again(variant.title) if variant is not None else preset
 
 
 def _clock(seconds: float) -> str:
@@ -213,12 +221,13 @@ def _clock(seconds: float) -> str:
 
 def stats_line(row: VariantStats) -> str:
     """``12 played · 5 won (42%) · streak 2, best 3 · fewest moves 88 · best time 4:05``."""
-    parts = [f"{row.played} played", f"{row.won} won ({100 * row.win_rate:.0f}%)",
-             f"streak {row.streak}, best {row.best_streak}"]
+    parts = [_("{n} played", n=row.played),
+             _("{n} won ({rate}%)", n=row.won, rate=round(100 * row.win_rate)),
+             _("streak {n}, best {best}", n=row.streak, best=row.best_streak)]
     if row.fewest_moves is not None:
-        parts.append(f"fewest moves {row.fewest_moves}")
+        parts.append(_("fewest moves {n}", n=row.fewest_moves))
     if row.best_seconds is not None:
-        parts.append(f"best time {_clock(row.best_seconds)}")
+        parts.append(_("best time {clock}", clock=_clock(row.best_seconds)))
     return " · ".join(parts)
 
 

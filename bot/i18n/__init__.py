@@ -42,6 +42,7 @@ class Texts:
         self.locale = locale
         self._messages = dict(messages or {})
         self._plural = plural or (lambda n: int(n != 1))
+        self._untranslated: tuple[str, ...] | None = None
 
     def lookup(self, message: str, context: str | None = None) -> str | None:
         """The translation of a singular message, or None if the catalogue has none."""
@@ -49,6 +50,18 @@ class Texts:
         if isinstance(found, tuple):
             found = found[0]
         return found or None
+
+    def untranslated(self) -> tuple[str, ...]:
+        """The messages held with an empty translation (said in English, whole)."""
+        if self._untranslated is None:
+            self._untranslated = tuple(m for (c, m), found in self._messages.items()
+                                       if c is None and not found)
+        return self._untranslated
+
+    def known(self, message: str, context: str | None = None) -> bool:
+        """Whether the catalogue holds ``message`` (translated or not: an entry left empty
+        falls back to English, whole)."""
+        return (context, message) in self._messages
 
     def templates(self) -> list[tuple[str, str]]:
         """(message, translation) of every translated message with placeholders."""
@@ -196,7 +209,8 @@ def N_(message: str, /) -> str:
     return message
 
 
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "NP_": ((1, "c"), 2)}
 """The marking functions, as Babel's extractor wants them."""
 
 __all__ = [

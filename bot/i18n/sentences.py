@@ -40,11 +40,59 @@ def again(text: str, names: Iterable[str] = ()) -> str:
     words = current()
     if words.locale == DEFAULT or not text:
         return text
-    kept = sorted({n for n in names if n and n in text}, key=len, reverse=True)
+    names = tuple(names)
+    return "\n".join(_line(words, line, names) for line in text.split("\n"))
+
+
+def _line(words: Texts, line: str, names: tuple[str, ...]) -> str:
+    """One line: a message the catalogue holds is said whole; else it is read with the names
+    set aside, and, when a name also occurs inside known words (an alias "Sultan" in "the
+    Sultan"), read as well without: the reading that accounts for more of the line wins (a
+    name set aside counts as accounted for). Texts held in English are always set aside."""
+    if (exact := words.lookup(line)) is not None:
+        return exact
+    held = _held_in(words, line)
+    named = tuple(n for n in names if n and n in line)
+    said, score = _set_aside(words, line, (*named, *held))
+    if named:
+        other, other_score = _set_aside(words, line, held)
+        if other_score > score:
+            said = other
+    return said
+
+
+def _set_aside(words: Texts, line: str, kept_words: Iterable[str]) -> tuple[str, int]:
+    """``line`` read with ``kept_words`` kept as written; the reading and how many characters
+    it accounts for (the kept ones included)."""
+    kept = sorted({n for n in kept_words if n in line}, key=len, reverse=True)
+    aside = 0
     for i, name in enumerate(kept):
-        text = text.replace(name, _NAME.format(i))
-    said = "\n".join(_read(words, line)[0] for line in text.split("\n"))
-    return _NAMED.sub(lambda m: kept[int(m.group(1))], said) if kept else said
+        aside += line.count(name) * len(name)
+        line = line.replace(name, _NAME.format(i))
+    said, accounted, _fixed, _known = _read(words, line)
+    if kept:
+        said = _NAMED.sub(lambda m: kept[int(m.group(1))], said)
+    return said, accounted + aside
+
+
+@lru_cache(maxsize=4096)
+def _held_in(words: Texts, text: str) -> tuple[str, ...]:
+    """The messages held without a translation that occur in ``text``."""
+    return tuple(m for m in words.untranslated() if m in text)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!]) (?=\S)")
+
+
+def again_sentences(text: str, names: Iterable[str] = ()) -> str:
+    """``text`` made of the core's sentences joined by spaces (``A moved. B turned.``), each
+    said again (a text the catalogue holds whole is read whole)."""
+    words = current()
+    if words.locale == DEFAULT or not text:
+        return text
+    if words.known(text):
+        return again(text, names)
+    return " ".join(again(part, names) for part in _SENTENCE_END.split(text))
 
 
 @lru_cache(maxsize=16384)
@@ -55,6 +103,8 @@ def _read(words: Texts, text: str) -> Reading:
     exact = words.lookup(text)
     if exact is not None:
         return exact, whole, whole, True
+    if words.known(text):
+        return text, whole, whole, True  # held without a translation: English, whole
     if text[0].isupper() and (lower := words.lookup(text[0].lower() + text[1:])) is not None:
         return lower[:1].upper() + lower[1:], whole, whole, True  # a capitalised clause
     best: Reading = (text, 0, 0, False)
@@ -100,10 +150,24 @@ def _split_read(words: Texts, text: str) -> list[Reading]:
     out: list[Reading] = []
     for separator in SEPARATORS:
         if separator in text:
-            parts = [_read(words, part) for part in text.split(separator)]
+            parts = [_read(words, part) for part in _pieces(words, text.split(separator),
+                                                            separator)]
             joins = len(separator) * (len(parts) - 1)
             out.append((separator.join(p[0] for p in parts), joins + sum(p[1] for p in parts),
                         joins, all(p[3] for p in parts)))
+    return out
+
+
+def _pieces(words: Texts, parts: list[str], separator: str) -> list[str]:
+    """The parts of a split, neighbours joined again where together they are one message the
+    catalogue holds (a listed text may itself contain the separator)."""
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        j = next((j for j in range(len(parts), i + 1, -1)
+                  if words.known(separator.join(parts[i:j]))), i + 1)
+        out.append(separator.join(parts[i:j]))
+        i = j
     return out
 
 

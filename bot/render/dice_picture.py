@@ -17,8 +17,10 @@ from PIL import Image, ImageDraw
 
 from bot.games.base import Action, View
 from bot.games.dice.game import DiceView, seat_names
+from bot.i18n import _, ngettext
+from bot.i18n.sentences import again
 from bot.render import personalise
-from bot.render.dice import hand_text, table_text
+from bot.render.dice import hand_text, joined, table_text
 from bot.render.pictures.canvas import encode, text
 from bot.render.pictures.dice import paste_die
 from bot.render.pictures.fonts import fit, font
@@ -41,6 +43,7 @@ SMALL = 40
 _DIM = (120, 150, 132)
 _THROWS = re.compile(r"Seat \d+ throws [\d-]+\.\s*")
 _DICE = {"poker": 5, "vingt_un": 1, "ace_pot": 2}
+_SENTENCE = re.compile(r"(?<=\.) (?=\S)")
 
 Box = tuple[int, int, int]
 """A die's top-left corner and side, in pixels."""
@@ -54,12 +57,15 @@ def _dv(view: View) -> DiceView:
 def _name(view: DiceView, names: list[str], seat: int) -> str:
     if seat < len(names) and names[seat]:
         return names[seat]
-    return seat_names(view.players)[seat]
+    return again(seat_names(view.players)[seat])
 
 
 def _named(view: DiceView, names: list[str], line: str) -> str:
+    """A line of the rules core's English with the players' names, said again sentence by
+    sentence (the core joins its events' sentences with spaces)."""
     full = [_name(view, names, s) for s in range(view.players)]
-    return personalise(line, seat_names(view.players), full)
+    english = personalise(line, seat_names(view.players), full)
+    return " ".join(again(part, full) for part in _SENTENCE.split(english))
 
 
 def _words(dice: list[int]) -> str:
@@ -72,77 +78,82 @@ def _words(dice: list[int]) -> str:
 def subtitle(view: DiceView) -> str:
     parts: list[str] = []
     if view.flow == "fixed" and (view.round > 1 or view.target):
-        parts.append(f"Round {view.round}")
+        parts.append(_("Round {n}", n=view.round))
     if view.target and view.flow in ("neighbour", "fixed"):
-        parts.append(f"to {view.target}")
+        parts.append(_("to {target}", target=view.target))
     if view.throw_off:
-        parts.append("throw-off" + (f" {view.throw_off}" if view.throw_off > 1 else ""))
+        parts.append(_("throw-off {n}", n=view.throw_off) if view.throw_off > 1
+                     else _("throw-off"))
     if view.flow == "ace_pot":
-        parts.append(f"Pot: {view.pot} counter" + "s" * (view.pot != 1)
-                     + (", closed" if view.phase == "closed" else ""))
+        parts.append(ngettext("Pot: {n} counter", "Pot: {n} counters", view.pot)
+                     + (", " + _("closed") if view.phase == "closed" else ""))
     if view.flow == "centennial":
-        parts.append("1 up to 12 and back down")
+        parts.append(_("1 up to 12 and back down"))
     return " · ".join(parts)
 
 
 def caption(view: DiceView, names: list[str]) -> str:
     """What the last throw did, in the rules' words (the throws themselves are drawn)."""
-    said = _THROWS.sub("", view.message).strip()
+    said = _named(view, names, _THROWS.sub("", view.message).strip()) if view.message else ""
     if view.flow == "vingt_un" and view.dice and view.thrower is not None:
-        said = f"Total {view.running}. {said}".strip()
-    return _named(view, names, said)
+        said = (_("Total {n}.", n=view.running) + " " + said).strip()
+    return said
 
 
 def dice_label(view: DiceView, names: list[str]) -> str:
     if not view.dice or view.thrower is None:
-        return "No dice thrown yet"
+        return _("No dice thrown yet")
     who = _name(view, names, view.thrower)
-    return f"{who} threw" if len(view.throws) <= 1 else f"{who}'s last throw"
+    return _("{name} threw", name=who) if len(view.throws) <= 1 else _(
+        "{name}'s last throw", name=who)
 
 
 def score_of(view: DiceView, seat: int) -> str:
     if view.flow == "ace_pot":
-        return f"{view.counters[seat]} counter" + "s" * (view.counters[seat] != 1)
+        return ngettext("{n} counter", "{n} counters", view.counters[seat])
     if view.flow == "neighbour":
-        return f"No. {seat + 1} · {view.totals[seat]} points"
-    return view.results[seat] or "–"
+        return _("No. {number} · {n} points", number=seat + 1, n=view.totals[seat])
+    return again(view.results[seat]) if view.results[seat] else "–"
 
 
 def footer(view: DiceView, names: list[str]) -> str:
     if view.over:
-        return "Game over: " + _result(view, names)
+        return _("Game over: {result}", result=_result(view, names))
     if view.turn is None:
         return ""
     who = _name(view, names, view.turn)
     if view.flow == "poker" and view.phase == "draw":
-        return f"{who}: stand, keep some, or throw again"
+        return _("{name}: stand, keep some, or throw again", name=who)
     if view.flow == "vingt_un" and view.phase == "more":
-        return f"{who}: throw again or stand on {view.running}"
+        return _("{name}: throw again or stand on {n}", name=who, n=view.running)
     if view.flow == "ace_pot" and view.phase == "closed":
-        return f"{who} to throw for a six (three throws)"
-    return f"{who} to throw"
+        return _("{name} to throw for a six (three throws)", name=who)
+    return _("{name} to throw", name=who)
 
 
 def _result(view: DiceView, names: list[str]) -> str:
     def who(seats: list[int]) -> str:
-        return " and ".join(_name(view, names, s) for s in seats)
+        return joined([_name(view, names, s) for s in seats])
 
     if view.losers and len(view.winners) != 1:
-        return f"{who(view.losers)} lose{'s' * (len(view.losers) == 1)}"
-    return f"{who(view.winners)} win{'s' * (len(view.winners) == 1)}"
+        return (_("{name} loses", name=who(view.losers)) if len(view.losers) == 1
+                else _("{name} lose", name=who(view.losers)))
+    return (_("{name} wins", name=who(view.winners)) if len(view.winners) == 1
+            else _("{name} win", name=who(view.winners)))
 
 
 def side_line(view: DiceView, names: list[str], side: int) -> tuple[str, str]:
     """Centennial: (the side's players, how far its line is)."""
     who = " / ".join(_name(view, names, s) for s in range(view.players) if s % 2 == side)
     step, need = view.lines[side], view.needed[side]
-    going = "up" if step < 12 else "back down"
-    state = f"{step} of 24, needs {need} ({going})" if need is not None else "line wiped out"
+    state = ((_("{step} of 24, needs {n} (up)", step=step, n=need) if step < 12 else
+              _("{step} of 24, needs {n} (back down)", step=step, n=need))
+             if need is not None else _("line wiped out"))
     return who, state
 
 
 def held_word(view: DiceView) -> str:
-    return "set aside" if view.flow == "fixed" else "kept"
+    return _("set aside") if view.flow == "fixed" else _("kept")
 
 
 # -- drawing ----------------------------------------------------------------------------------
@@ -174,8 +185,9 @@ def _wrap(value: str, size: int, width: int, bold: bool = False, lines: int = 2)
 def _earlier(im: Image.Image, draw: ImageDraw.ImageDraw, throws: list[list[int]], y: float,
              style: str) -> float:
     """This turn's earlier throws in small dice, the latest that fit (``…`` for the rest)."""
-    text(draw, (MARGIN + 14, y + SMALL / 2), "Before:", 16, fill=INK_DIM, anchor="lm")
-    x0 = MARGIN + 14 + font(16).getlength("Before:") + 10
+    before = _("Before:")
+    text(draw, (MARGIN + 14, y + SMALL / 2), before, 16, fill=INK_DIM, anchor="lm")
+    x0 = MARGIN + 14 + font(16).getlength(before) + 10
     room = WIDTH - MARGIN - 14 - x0
     widths = [len(t) * (SMALL + 4) - 4 for t in throws]
     shown: list[int] = []
@@ -339,7 +351,8 @@ def draw_table(view: DiceView, names: list[str], style: str) -> DiceDrawing:
     im = Image.new("RGB", (WIDTH, MAX_HEIGHT), FELT)
     boxes: list[Box] = []
     draw = ImageDraw.Draw(im)
-    text(draw, (MARGIN, 12), view.title, 26, bold=True, fill=INK, max_width=WIDTH - 2 * MARGIN)
+    text(draw, (MARGIN, 12), again(view.title), 26, bold=True, fill=INK,
+         max_width=WIDTH - 2 * MARGIN)
     y = 48.0
     sub = subtitle(view)
     if sub:
@@ -361,7 +374,7 @@ def draw_table(view: DiceView, names: list[str], style: str) -> DiceDrawing:
 
 
 def alt_text(view: DiceView, names: list[str]) -> str:
-    parts = [f"{view.title}."]
+    parts = [f"{again(view.title)}."]
     sub = subtitle(view)
     if sub:
         parts.append(sub + ".")
@@ -371,13 +384,13 @@ def alt_text(view: DiceView, names: list[str]) -> str:
         if kept and len(kept) < len(view.dice):
             sentence += f", {held_word(view)}: {_words(kept)}"
         elif kept:
-            sentence += ", all kept"
+            sentence += ", " + _("all kept")
         parts.append(sentence + ".")
         if len(view.throws) > 1:
-            parts.append("Earlier this turn: "
-                         + "; ".join(_words(t) for t in view.throws[:-1]) + ".")
+            parts.append(_("Earlier this turn: {throws}.",
+                           throws="; ".join(_words(t) for t in view.throws[:-1])))
     else:
-        parts.append("No dice thrown yet.")
+        parts.append(_("No dice thrown yet") + ".")
     said = caption(view, names)
     if said:
         parts.append(said)
@@ -385,8 +398,8 @@ def alt_text(view: DiceView, names: list[str]) -> str:
         parts += [f"{who}: {state}." for who, state in
                   (side_line(view, names, side) for side in range(2))]
     else:
-        parts.append("Scores: " + "; ".join(
-            f"{_name(view, names, s)} {score_of(view, s)}" for s in range(view.players)) + ".")
+        parts.append(_("Scores: {scores}.", scores="; ".join(
+            f"{_name(view, names, s)} {score_of(view, s)}" for s in range(view.players))))
     foot = footer(view, names)
     if foot:
         parts.append(foot + ".")

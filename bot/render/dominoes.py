@@ -8,16 +8,43 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Action, View
+from bot.games.base import Action, Outcome, View
 from bot.games.dominoes.game import DominoesView, show, source_of, target_of
 from bot.games.dominoes.tiles import halves
+from bot.i18n import N_, _, pgettext
+from bot.i18n.sentences import again
+from bot.render import personalise
 
-_WORDS = {"draw": "Draw a tile", "pass": "Go (pass)", "stop": "Stop here",
-          "star": "Star (buy back in)", "retire": "Leave the pool", "check": "Check",
-          "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "stand": "Stand",
-          "dummy": "Take the dummy", "concede": "Concede 5", "miss": "Take a miss",
-          "order": "Order it up", "order_alone": "Order it up, alone",
-          "defend": "Defend the pool", "muggins": "Muggins!", "let": "Let it stand"}
+_WORDS = {"draw": N_("Draw a tile"), "pass": N_("Go (pass)"), "stop": N_("Stop here"),
+          "star": N_("Star (buy back in)"), "retire": N_("Leave the pool"), "check": N_("Check"),
+          "bet": N_("Bet"), "call": N_("Call"), "raise": N_("Raise"), "fold": N_("Fold"),
+          "dummy": N_("Take the dummy"), "concede": N_("Concede 5"),
+          "miss": N_("Take a miss"), "order": N_("Order it up"),
+          "order_alone": N_("Order it up, alone"), "defend": N_("Defend the pool"),
+          "muggins": N_("Muggins!"), "let": N_("Let it stand"), "close": N_("close")}
+_STATUS = {"stand": N_("stand"), "pass": N_("pass"), "dummy": N_("dummy"), "miss": N_("miss"),
+           "pool": N_("pool")}
+_DONE = {"draw": N_("drew a tile"), "pass": N_("said go"), "stop": N_("stopped"),
+         "star": N_("starred"), "retire": N_("left the pool"), "check": N_("checked"),
+         "bet": N_("bet"), "call": N_("called"), "raise": N_("raised"), "fold": N_("folded"),
+         "dummy": N_("took the dummy"), "concede": N_("conceded 5"),
+         "swap": N_("took up the trump"), "discard": N_("discarded a tile"),
+         "miss": N_("took a miss"), "order": N_("ordered it up"),
+         "order_alone": N_("ordered it up alone"), "defend": N_("defended the pool"),
+         "muggins": N_("called muggins"), "let": N_("let the count stand")}
+
+
+def joined(names: list[str]) -> str:
+    """``A and B and C`` in the language in force."""
+    out = names[0] if names else ""
+    for name in names[1:]:
+        out = _("{names} and {last}", names=out, last=name)
+    return out
+
+
+def _said(lines: list[str], names: list[str]) -> list[str]:
+    """The rules core's English lines, said again (players' names kept)."""
+    return [again(line, names) for line in lines]
 
 
 def _line(view: DominoesView) -> str:
@@ -34,21 +61,21 @@ def _flip(placed: str) -> str:
 
 def layout_lines(view: DominoesView) -> list[str]:
     if not view.centre:
-        return ["The table is empty: the leader poses the first tile."]
+        return [_("The table is empty: the leader poses the first tile.")]
     if view.layout == "line":
-        ends = " and ".join(str(v) for v in view.ends.values())
-        return [_line(view), f"Open ends: {ends}."]
-    lines = [f"Centre {show(view.centre)}"]
+        ends = joined([str(v) for v in view.ends.values()])
+        return [_line(view), _("Open ends: {ends}.", ends=ends)]
+    lines = [_("Centre {tile}", tile=show(view.centre))]
     for aid, arm in zip(view.arm_ids, view.arms, strict=True):
-        lines.append(f"Arm {aid}: " + " ".join(show(x) for x in arm))
+        lines.append(_("Arm {arm}: {tiles}", arm=aid, tiles=" ".join(show(x) for x in arm)))
     room = "C" in view.ends
     if room:
-        lines.append(f"The centre takes another {halves(view.centre)[0]}.")
+        lines.append(_("The centre takes another {n}.", n=halves(view.centre)[0]))
     return lines
 
 
 def _who(names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    return names[seat] if seat < len(names) else _("Seat {n}", n=seat + 1)
 
 
 def _score_line(view: DominoesView, names: list[str]) -> str:
@@ -56,47 +83,53 @@ def _score_line(view: DominoesView, names: list[str]) -> str:
         parts = [" & ".join(_who(names, s) for s in side) + f" {view.scores[side[0]]}"
                  for side in view.teams]
     else:
-        parts = [f"{_who(names, s)} {view.scores[s]}" + (" (out)" if view.out and view.out[s]
-                                                          else "")
+        parts = [f"{_who(names, s)} {view.scores[s]}" + (" " + _("(out)") if view.out
+                                                          and view.out[s] else "")
                  for s in range(view.players)]
-    word = "Charged" if view.penalty else "Score"
-    line = f"{word}: " + ", ".join(parts) + f" (game {view.target})"
+    line = _(_SCORE_LINES[0] if view.penalty else _SCORE_LINES[1], scores=", ".join(parts),
+             target=view.target)
     if any(view.games):
-        line += " · games " + ", ".join(str(g) for g in view.games)
+        line += " · " + _("games {games}", games=", ".join(str(g) for g in view.games))
     if view.pot:
-        line += f" · pool {view.pot} counters"
+        line += " · " + _("pool {n} counters", n=view.pot)
     return line
 
 
+_SCORE_LINES = (N_("Charged: {scores} (game {target})"), N_("Score: {scores} (game {target})"))
+
+
 def _poker_text(view: DominoesView, names: list[str]) -> str:
-    lines = [f"**{view.title}** · pot {view.pot} counters"]
+    lines = [f"**{again(view.title)}** · " + _("pot {n} counters", n=view.pot)]
     for s in range(view.players):
-        state = "folded" if view.folded[s] else f"bet {view.bets[s]}"
-        lines.append(f"{_who(names, s)}: {view.counts[s]} tiles, {state}")
+        state = _("folded") if view.folded[s] else _("bet {n}", n=view.bets[s])
+        lines.append(_("{name}: {n} tiles, {state}", name=_who(names, s), n=view.counts[s],
+                       state=state))
     if view.last:
-        lines += view.last
+        lines += _said(view.last, names)
     elif view.to_act:
-        lines.append(f"To bet: {_who(names, view.to_act[0])}")
+        lines.append(_("To bet: {name}", name=_who(names, view.to_act[0])))
     return "\n".join(lines)
 
 
 def _rounce_text(view: DominoesView, names: list[str]) -> str:
-    turned = f" (turned {show(view.turned)})" if view.turned else ""
-    lines = [f"**{view.title}** · hand {view.hand_no} · trumps: {view.trump}s{turned}"
-             + (f" · misses left {view.dummy}" if view.variant == "loo"
+    trumps = (_("trumps: {n}s (turned {tile})", n=view.trump, tile=show(view.turned))
+              if view.turned else _("trumps: {n}s", n=view.trump))
+    lines = [f"**{again(view.title)}** · " + _("hand {n}", n=view.hand_no) + " · " + trumps
+             + (" · " + _("misses left {n}", n=view.dummy) if view.variant == "loo"
                 else "" if view.variant == "domino_euchre"
-                else f" · dummy {'7 tiles' if view.dummy else 'taken'}")]
+                else " · " + (_("dummy 7 tiles") if view.dummy else _("dummy taken")))]
     for s in range(view.players):
-        doing = view.status[s] or "to declare"
-        lines.append(f"{_who(names, s)}: score {view.scores[s]}, {doing}, "
-                     f"tricks {view.tricks[s]}")
+        doing = _(_STATUS[view.status[s]]) if view.status[s] in _STATUS else (
+            view.status[s] or _("to declare"))
+        lines.append(_("{name}: score {score}, {doing}, tricks {tricks}", name=_who(names, s),
+                       score=view.scores[s], doing=doing, tricks=view.tricks[s]))
     if view.trick:
-        lines.append("Trick: " + " ".join(
-            f"{_who(names, int(e.split(':')[0]))} {show(e.split(':')[1])}" for e in view.trick))
+        lines.append(_("Trick: {tiles}", tiles=" ".join(
+            f"{_who(names, int(e.split(':')[0]))} {show(e.split(':')[1])}" for e in view.trick)))
     if view.last:
-        lines.append("Last hand: " + " ".join(view.last))
+        lines.append(_("Last hand: {report}", report=" ".join(_said(view.last, names))))
     if view.to_act and not view.over:
-        lines.append(f"To play: {_who(names, view.to_act[0])}")
+        lines.append(_("To play: {name}", name=_who(names, view.to_act[0])))
     return "\n".join(lines)
 
 
@@ -106,18 +139,18 @@ def table_text(view: View, names: list[str]) -> str:
         return _poker_text(view, names)
     if view.variant in ("rounce", "loo", "domino_euchre"):
         return _rounce_text(view, names)
-    lines = [f"**{view.title}** · hand {view.hand_no}"]
+    lines = [f"**{again(view.title)}** · " + _("hand {n}", n=view.hand_no)]
     lines += layout_lines(view)
     counts = ", ".join(f"{_who(names, s)} {c}" for s, c in enumerate(view.counts)
                        if not (view.out and view.out[s]))
-    stock = (f"boneyard {view.boneyard}" if view.drawable
-             else f"{view.boneyard} never touched" if view.boneyard else "no stock")
-    lines.append(f"Tiles: {counts} · {stock}")
+    stock = (_("boneyard {n}", n=view.boneyard) if view.drawable
+             else _("{n} never touched", n=view.boneyard) if view.boneyard else _("no stock"))
+    lines.append(_("Tiles: {counts} · {stock}", counts=counts, stock=stock))
     lines.append(_score_line(view, names))
     if view.last:
-        lines.append("Last hand: " + " ".join(view.last))
+        lines.append(_("Last hand: {report}", report=" ".join(_said(view.last, names))))
     if view.to_act and not view.over:
-        lines.append(f"To play: {_who(names, view.to_act[0])}")
+        lines.append(_("To play: {name}", name=_who(names, view.to_act[0])))
     return "\n".join(lines)
 
 
@@ -125,54 +158,60 @@ def hand_text(view: View, names: list[str], *, ai_plays: bool = False) -> str:
     assert isinstance(view, DominoesView)
     if view.hand is None:
         return ""
-    tiles = " ".join(show(x) for x in view.hand) or "(no tiles)"
-    return f"Your tiles: {tiles}"
+    tiles = " ".join(show(x) for x in view.hand) or _("(no tiles)")
+    return _("Your tiles: {tiles}", tiles=tiles)
 
 
 def action_label(view: View, action: Action) -> str:
     """A button's text: ``[5|3] → 3 (L)`` for a play, the tile alone for a lead."""
     assert isinstance(view, DominoesView)
     if action.kind in ("call", "call_alone"):
-        return f"Make {action.arg}s trumps" + (", alone" if action.kind == "call_alone" else "")
+        return (_("Make {n}s trumps, alone", n=action.arg) if action.kind == "call_alone"
+                else _("Make {n}s trumps", n=action.arg))
     if action.kind in ("swap", "discard"):
-        return f"{'Swap' if action.kind == 'swap' else 'Discard'} {show(action.arg)}"
+        return (_("Swap {tile}", tile=show(action.arg)) if action.kind == "swap"
+                else _("Discard {tile}", tile=show(action.arg)))
     if action.kind == "count":
-        return "No count" if action.arg in ("", "0") else f"Announce {action.arg}"
+        return _("No count") if action.arg in ("", "0") else _("Announce {n}", n=action.arg)
+    if action.kind == "declare":
+        return _("declare:{tile}", tile=action.arg)
+    if action.kind == "stand":
+        return pgettext("dominoes", "Stand")  # Rounce and Loo: play the hand
     if action.kind == "pass" and view.variant == "loo":
-        return "Pass (sit this hand out)"
+        return _("Pass (sit this hand out)")
     if action.kind != "play":
-        return _WORDS.get(action.kind, str(action))
+        return _(_WORDS[action.kind]) if action.kind in _WORDS else str(action)
     piece = source_of(action) or action.arg
     end = target_of(action)
     if end is None:
         return show(piece)
     if view.variant == "loo":
-        return f"{show(piece)} led as a {end}"
+        return _("{tile} led as a {suit}", tile=show(piece), suit=end)
     outer = halves(action.arg.split(">")[0])[1]
-    where = "the centre" if end == "C" else end
-    return f"{show(piece)} at {where}, leaves {outer}"
+    if end == "C":
+        return _("{tile} at the centre, leaves {n}", tile=show(piece), n=outer)
+    return _("{tile} at {end}, leaves {n}", tile=show(piece), end=end, n=outer)
 
 
 def move_text(view: View, action: Action) -> str:
     """Past tense, for everyone: "played [5|3] at L", "drew a tile", "said go"."""
     if action.kind == "call" and action.arg:
-        return f"made {action.arg}s trumps"
+        return _("made {n}s trumps", n=action.arg)
     if action.kind == "play":
         piece = source_of(action) or action.arg
         end = target_of(action)
         if view.variant == "loo" and end:  # type: ignore[attr-defined]
-            return f"led {show(piece)} as a {end}"
-        return f"played {show(piece)}" + (f" at {end}" if end else "")
-    return {"draw": "drew a tile", "pass": "said go", "stop": "stopped",
-            "star": "starred", "retire": "left the pool", "check": "checked", "bet": "bet",
-            "call": "called", "raise": "raised", "fold": "folded", "stand": "stood",
-            "dummy": "took the dummy", "concede": "conceded 5", "swap": "took up the trump",
-            "discard": "discarded a tile", "miss": "took a miss", "order": "ordered it up",
-            "order_alone": "ordered it up alone",
-            "call_alone": f"made {action.arg}s trumps alone", "defend": "defended the pool",
-            "muggins": "called muggins", "let": "let the count stand",
-            "count": f"announced {action.arg}" if action.arg not in ("", "0") else
-            "announced no count"}.get(action.kind, "moved")
+            return _("led {tile} as a {suit}", tile=show(piece), suit=end)
+        return (_("played {tile} at {end}", tile=show(piece), end=end) if end
+                else _("played {tile}", tile=show(piece)))
+    if action.kind == "call_alone":
+        return _("made {n}s trumps alone", n=action.arg)
+    if action.kind == "stand":
+        return pgettext("dominoes", "stood")
+    if action.kind == "count":
+        return (_("announced {n}", n=action.arg) if action.arg not in ("", "0")
+                else _("announced no count"))
+    return _(_DONE[action.kind]) if action.kind in _DONE else _("moved")
 
 
 def arrange(view: View, actions: Sequence[Action]) -> list[Action]:
@@ -182,3 +221,10 @@ def arrange(view: View, actions: Sequence[Action]) -> list[Action]:
     plays = sorted((a for a in actions if a.kind == "play"),
                    key=lambda a: (order.get(source_of(a) or "", 99), str(a)))
     return plays + [a for a in actions if a.kind != "play"]
+
+
+def outcome_lines(view: View, outcome: Outcome, names: list[str]) -> list[str]:
+    """The result lines with the players' names where the rules core wrote seats, said again
+    in the reader's language."""
+    seats = [f"Seat {i + 1}" for i in range(view.players)]  # the rules core's names
+    return [again(personalise(line, seats, names), names) for line in outcome.lines]

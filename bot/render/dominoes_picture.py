@@ -16,6 +16,8 @@ from bot.games.base import Action, View
 from bot.games.dominoes.catalogue import CATALOGUE
 from bot.games.dominoes.game import DominoesView, show, source_of, target_of
 from bot.games.dominoes.tiles import halves
+from bot.i18n import N_, _, ngettext, pgettext
+from bot.i18n.sentences import again
 from bot.render import personalise
 from bot.render.dominoes import action_label, hand_text, layout_lines, table_text
 from bot.render.pictures.canvas import encode, text
@@ -44,8 +46,8 @@ PLATE_H = 58
 HEADER_H = 74
 FOOTER_H = 44
 TRICK_GAMES = ("rounce", "loo", "domino_euchre", "bingo")
-_NUMBERS = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "sevens", "eights",
-            "nines")
+_NUMBERS = (N_("blanks"), N_("aces"), N_("deuces"), N_("treys"), N_("fours"), N_("fives"),
+            N_("sixes"), N_("sevens"), N_("eights"), N_("nines"))
 
 
 def _dv(view: View) -> DominoesView:
@@ -54,19 +56,19 @@ def _dv(view: View) -> DominoesView:
 
 
 def _who(names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+    return names[seat] if seat < len(names) and names[seat] else _("Seat {n}", n=seat + 1)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _stock(view: DominoesView) -> str:
     if view.variant == "poker" or view.variant in TRICK_GAMES:
-        return f"stock {view.boneyard}" if view.variant == "bingo" else ""
+        return _("stock {n}", n=view.boneyard) if view.variant == "bingo" else ""
     if view.drawable:
-        return f"boneyard {view.boneyard}"
-    return f"{view.boneyard} never touched" if view.boneyard else "no stock"
+        return _("boneyard {n}", n=view.boneyard)
+    return _("{n} never touched", n=view.boneyard) if view.boneyard else _("no stock")
 
 
 def _score(view: DominoesView, names: list[str]) -> str:
@@ -76,92 +78,95 @@ def _score(view: DominoesView, names: list[str]) -> str:
     else:
         parts = [f"{_who(names, s)} {view.scores[s]}" for s in range(view.players)]
     if view.variant == "poker":
-        return f"Pot {view.pot} counters"
+        return _("Pot {n} counters", n=view.pot)
     if view.variant == "rounce":
-        return "Counting down to 0: " + ", ".join(parts)
-    word = "Charged" if view.penalty else "Score"
-    line = f"{word}: " + ", ".join(parts) + f" (game {view.target})"
+        return _("Counting down to 0: {scores}", scores=", ".join(parts))
+    line = (_("Charged: {scores} (game {target})", scores=", ".join(parts), target=view.target)
+            if view.penalty else
+            _("Score: {scores} (game {target})", scores=", ".join(parts), target=view.target))
     if view.pot:
-        line += f" · pool {view.pot}"
+        line += " · " + _("pool {n}", n=view.pot)
     return line
 
 
 def _header(view: DominoesView, names: list[str]) -> str:
     """The line under the title: trumps, then what the seat plates do not say."""
     if view.variant == "poker":
-        said = "One round of betting, then the showdown"
+        said = _("One round of betting, then the showdown")
     elif view.teams:
         said = " · ".join(" & ".join(_who(names, s) for s in side) + f" {view.scores[side[0]]}"
-                          for side in view.teams) + f" (game {view.target})"
+                          for side in view.teams) + " " + _("(game {target})", target=view.target)
     elif view.variant == "rounce":
-        said = "Scores count down to 0"
+        said = _("Scores count down to 0")
     elif view.penalty:
-        said = f"Out at {view.target}" + (f" · pool {view.pot} counters" if view.pot else "")
+        said = _("Out at {target}", target=view.target) + (
+            " · " + _("pool {n} counters", n=view.pot) if view.pot else "")
     elif CATALOGUE[view.variant].finish == "hand":
-        said = "One hand is the game"
+        said = _("One hand is the game")
     elif CATALOGUE[view.variant].finish == "rubber":
-        said = f"Game to {view.target}, three games a rubber"
+        said = _("Game to {target}, three games a rubber", target=view.target)
     else:
-        said = f"Game to {view.target}"
+        said = _("Game to {target}", target=view.target)
     return " · ".join(x for x in (_trump(view), said) if x)
 
 
 def _trump(view: DominoesView) -> str:
     if view.variant not in TRICK_GAMES or not 0 <= view.trump < len(_NUMBERS):
         return ""
-    line = f"Trumps: {_NUMBERS[view.trump]}"
     if view.turned:
-        line += f", turned {show(view.turned)}"
-    return line
+        return _("Trumps: {numbers}, turned {tile}", numbers=_(_NUMBERS[view.trump]),
+                 tile=show(view.turned))
+    return _("Trumps: {numbers}", numbers=_(_NUMBERS[view.trump]))
 
 
 def _detail(view: DominoesView, seat: int) -> str:
     """One short line under a seat's name: its tile count and what the game counts."""
     bits: list[str] = []
     if view.out and seat < len(view.out) and view.out[seat]:
-        return "out of the pool"
+        return _("out of the pool")
+    tiles = ngettext("{n} tile", "{n} tiles", view.counts[seat])
     if view.variant == "poker":
-        bits.append(_plural(view.counts[seat], "tile"))
-        bits.append("folded" if view.folded[seat] else f"bet {view.bets[seat]}")
+        bits.append(tiles)
+        bits.append(_("folded") if view.folded[seat] else _("bet {n}", n=view.bets[seat]))
         return " · ".join(bits)
-    bits.append(_plural(view.counts[seat], "tile"))
+    bits.append(tiles)
     if view.variant in TRICK_GAMES:
         if seat < len(view.tricks):
-            bits.append(_plural(view.tricks[seat], "trick"))
+            bits.append(ngettext("{n} trick", "{n} tricks", view.tricks[seat]))
         if view.variant == "bingo" and seat < len(view.counted):
-            bits.append(f"counted {view.counted[seat]}")
+            bits.append(_("counted {n}", n=view.counted[seat]))
         if seat < len(view.status) and view.status[seat]:
-            bits.append(view.status[seat])
+            bits.append(_(view.status[seat]))
         if view.maker == seat:
-            bits.append("made trumps" + (" alone" if view.alone else ""))
+            bits.append(_("made trumps alone") if view.alone else _("made trumps"))
     if not view.teams:
-        bits.append(f"{view.scores[seat]} pts")
+        bits.append(pgettext("score", "{n} pts", n=view.scores[seat]))
     if view.games and seat < len(view.games) and view.games[seat]:
-        bits.append(_plural(view.games[seat], "game"))
+        bits.append(ngettext("{n} game", "{n} games", view.games[seat]))
     if view.starred and seat < len(view.starred) and view.starred[seat]:
-        bits.append("starred")
+        bits.append(_("starred"))
     return " · ".join(bits)
 
 
 def _turn_words(view: DominoesView, names: list[str]) -> str:
     if view.over:
         if not view.last:
-            return "The match is over"
+            return _("The match is over")
         seats = [f"Seat {i + 1}" for i in range(view.players)]  # the rules core's names
-        return personalise(view.last[-1], seats, names).rstrip(".")
+        return again(personalise(view.last[-1], seats, names), names).rstrip(".")
     if not view.to_act:
         return ""
     who = _who(names, view.to_act[0])
     if view.variant == "poker":
-        return f"{who} to bet"
+        return _("{name} to bet", name=who)
     if view.variant in TRICK_GAMES:
         if view.phase in ("declare", "bid"):
-            return f"{who} to declare"
+            return _("{name} to declare", name=who)
         if view.phase == "discard":
-            return f"{who} to discard"
+            return _("{name} to discard", name=who)
     elif not view.centre:
-        return f"{who} to pose the first tile"
-    return f"{who} to play"
+        return _("{name} to pose the first tile", name=who)
+    return _("{name} to play", name=who)
 
 
 def _plates(draw: ImageDraw.ImageDraw, view: DominoesView, names: list[str], top: float,
@@ -195,13 +200,14 @@ def _draw_trick(im: Image.Image, draw: ImageDraw.ImageDraw, view: DominoesView,
                 names: list[str], top: float, style: str) -> None:
     """The trick in the order laid, each tile over its player's name; the turned tile apart."""
     shown: list[tuple[str, str]] = []
+    turned = _("turned up")
     if view.turned:
-        shown.append((view.turned, "turned up"))
+        shown.append((view.turned, turned))
     for entry in view.trick:
-        seat, _, piece = entry.partition(":")
+        seat, _colon, piece = entry.partition(":")
         shown.append((piece, _who(names, int(seat))))
     if not shown:
-        text(draw, (WIDTH / 2, top + 30), "No trick on the table", 18, fill=INK_DIM,
+        text(draw, (WIDTH / 2, top + 30), _("No trick on the table"), 18, fill=INK_DIM,
              anchor="mm")
         return
     slot = 120
@@ -211,7 +217,7 @@ def _draw_trick(im: Image.Image, draw: ImageDraw.ImageDraw, view: DominoesView,
         tx = x + (slot - TRICK_UNIT) / 2
         paste_tile(im, a, b, tx, top + 10, TRICK_UNIT, True, style)
         text(draw, (x + slot / 2, top + 16 + 2 * TRICK_UNIT), label, 15,
-             fill=INK_DIM if label == "turned up" else INK, max_width=slot - 6, anchor="mt")
+             fill=INK_DIM if label == turned else INK, max_width=slot - 6, anchor="mt")
         x += slot
 
 
@@ -232,24 +238,25 @@ def _table_image(view: DominoesView, names: list[str], style: str) -> Image.Imag
     draw = ImageDraw.Draw(im)
     draw.rounded_rectangle((8, HEADER_H - 4, width - 8, HEADER_H + body + 2), 24, fill=FELT,
                            outline=FELT_LIGHT, width=2)
-    title = view.title + ("" if view.variant == "poker" else f" · hand {view.hand_no}")
+    title = again(view.title) + ("" if view.variant == "poker"
+                                 else " · " + _("hand {n}", n=view.hand_no))
     text(draw, (MARGIN, 8), title, 25, bold=True, fill=INK, max_width=width - 2 * MARGIN)
     sub = _header(view, names)
     text(draw, (MARGIN, 42), sub, 17, fill=INK_DIM, max_width=width - 2 * MARGIN)
     if drawn is not None and drawn.tiles:
-        x0, y0, _, _ = drawn.bbox()
+        x0, y0, _x1, _y1 = drawn.bbox()
         shifted = drawn.shifted((width - (x1 - x0)) / 2 - x0, HEADER_H + 12 - y0)
         draw_plan(im, shifted, UNIT, style)
     elif view.variant in TRICK_GAMES:
         _draw_trick(im, draw, view, names, HEADER_H, style)
     elif view.variant == "poker":
-        text(draw, (width / 2, HEADER_H + body / 2), f"Pot {view.pot} counters", 22, bold=True,
-             fill=INK, anchor="mm")
+        text(draw, (width / 2, HEADER_H + body / 2), _("Pot {n} counters", n=view.pot), 22,
+             bold=True, fill=INK, anchor="mm")
     else:
-        text(draw, (width / 2, HEADER_H + body / 2), "The table is empty", 20, fill=INK_DIM,
+        text(draw, (width / 2, HEADER_H + body / 2), _("The table is empty"), 20, fill=INK_DIM,
              anchor="mm")
     _plates(draw, view, names, HEADER_H + body + 12, width)
-    footer = [w for w in (_stock(view).capitalize(), _turn_words(view, names)) if w]
+    footer = [w for w in (_upper(_stock(view)), _turn_words(view, names)) if w]
     text(draw, (width / 2, height - FOOTER_H / 2), " · ".join(footer), 18, bold=True, fill=GOLD,
          max_width=width - 2 * MARGIN, anchor="mm")
     return im
@@ -257,24 +264,25 @@ def _table_image(view: DominoesView, names: list[str], style: str) -> Image.Imag
 
 def _alt(view: DominoesView, names: list[str]) -> str:
     """The table in words: what the picture shows, no more."""
-    head = view.title + ("" if view.variant == "poker" else f", hand {view.hand_no}")
+    head = again(view.title) if view.variant == "poker" else _(
+        "{game}, hand {n}", game=again(view.title), n=view.hand_no)
     parts = [head + "."]
     if view.variant in TRICK_GAMES:
         if _trump(view):
             parts.append(_trump(view) + ".")
         if view.trick:
-            parts.append("On the table: " + ", ".join(
+            parts.append(_("On the table: {tiles}.", tiles=", ".join(
                 f"{_who(names, int(e.split(':')[0]))} {show(e.split(':')[1])}"
-                for e in view.trick) + ".")
+                for e in view.trick)))
     elif view.variant != "poker":
         if view.centre and view.layout == "line":
-            parts.append("Line from the left end: " + layout_lines(view)[0] + ".")
+            parts.append(_("Line from the left end: {line}.", line=layout_lines(view)[0]))
             parts += layout_lines(view)[1:]
         else:
             parts += [line if line.endswith(".") else line + "." for line in layout_lines(view)]
     seats = "; ".join(f"{_who(names, s)}: {_detail(view, s)}" for s in range(view.players))
-    parts.append(f"Seats: {seats}.")
-    for line in (_score(view, names), _stock(view).capitalize(), _turn_words(view, names)):
+    parts.append(_("Seats: {seats}.", seats=seats))
+    for line in (_score(view, names), _upper(_stock(view)), _turn_words(view, names)):
         if line:
             parts.append(line + ".")
     return " ".join(parts)
@@ -299,11 +307,11 @@ def tile_choices(view: DominoesView, legal: Iterable[Action | str] | None) -> di
             continue
         words = out.setdefault(piece, [])
         if action.kind != "play":
-            word = action.kind
+            word = _kind_word(action.kind)
         elif (end := target_of(action)) is None:
-            word = "play" if view.variant in TRICK_GAMES else "lead"
+            word = _("play") if view.variant in TRICK_GAMES else _("lead")
         elif view.variant == "loo":
-            word = f"as {end}"
+            word = _("as {suit}", suit=end)
         else:
             word = end
         if word not in words:
@@ -321,22 +329,39 @@ def hand_marks(view: DominoesView, choices: dict[str, list[str]]) -> list[Mark]:
 
 def _hand_footer(view: DominoesView, names: list[str], legal: list[Action]) -> str:
     if view.over:
-        return "The match is over"
+        return _("The match is over")
     if view.seat is None or view.seat not in view.to_act:
-        return f"Waiting for {_who(names, view.to_act[0])}" if view.to_act else ""
+        return _("Waiting for {name}", name=_who(names, view.to_act[0])) if view.to_act else ""
     picks = {a.kind for a in legal if a.kind in _TILE_KINDS}
     others = [_lower(action_label(view, a)) for a in legal if a.kind not in _TILE_KINDS]
-    words = ([_PICK.get(picks.pop(), "pick a lit tile") if len(picks) == 1
-              else "pick a lit tile"] if picks else []) + others
+    words = ([_(_PICK.get(picks.pop(), _PICK_ANY)) if len(picks) == 1
+              else _(_PICK_ANY)] if picks else []) + others
     if not words:
-        return "Your turn"
-    return "Your turn: " + (", or ".join(words) if len(words) <= 2 else
-                            ", ".join(words[:-1]) + ", or " + words[-1])
+        return _("Your turn")
+    if len(words) <= 2:
+        return _("Your turn: {choices}", choices=_("{some}, or {last}", some=words[0],
+                                                          last=words[1])
+                 if len(words) == 2 else words[0])
+    return _("Your turn: {choices}", choices=_("{some}, or {last}", some=", ".join(words[:-1]),
+                                                      last=words[-1]))
 
 
 _TILE_KINDS = ("play", "discard", "swap", "declare")
-_PICK = {"play": "play a lit tile", "discard": "discard a lit tile",
-         "swap": "swap a lit tile for the turned trump", "declare": "declare a lit double"}
+_PICK = {"play": N_("play a lit tile"), "discard": N_("discard a lit tile"),
+         "swap": N_("swap a lit tile for the turned trump"),
+         "declare": N_("declare a lit double")}
+_PICK_ANY = N_("pick a lit tile")
+
+
+def _kind_word(kind: str) -> str:
+    """The word under a tile for a move that is not a play."""
+    if kind == "discard":
+        return pgettext("tile", "discard")
+    if kind == "swap":
+        return pgettext("tile", "swap")
+    if kind == "declare":
+        return pgettext("tile", "declare")
+    return kind
 
 
 def _lower(label: str) -> str:
@@ -348,10 +373,12 @@ def _hand_context(view: DominoesView, names: list[str]) -> str:
     if view.variant in TRICK_GAMES:
         trick = ", ".join(f"{_who(names, int(e.split(':')[0]))} {show(e.split(':')[1])}"
                           for e in view.trick)
-        return " · ".join(x for x in (_trump(view), f"trick: {trick}" if trick else "") if x)
+        return " · ".join(x for x in (_trump(view), _("trick: {tiles}", tiles=trick) if trick
+                                      else "") if x)
     if view.variant == "poker" or not view.ends:
         return ""
-    return "Open ends: " + " · ".join(f"{end} shows {value}" for end, value in view.ends.items())
+    return _("Open ends: {ends}", ends=" · ".join(
+        _("{end} shows {n}", end=end, n=value) for end, value in view.ends.items()))
 
 
 def hand_picture(view: View, names: list[str], style: str = "two_colour",
@@ -375,12 +402,13 @@ def hand_picture(view: View, names: list[str], style: str = "two_colour",
     im = Image.new("RGB", (WIDTH, height), FELT_DARK)
     draw = ImageDraw.Draw(im)
     me = _who(names, v.seat)
-    text(draw, (MARGIN, 12), f"Your tiles · {me}", 23, bold=True, fill=INK,
+    text(draw, (MARGIN, 12), _("Your tiles · {name}", name=me), 23, bold=True, fill=INK,
          max_width=WIDTH - 2 * MARGIN)
     if trump:
         text(draw, (MARGIN, 44), trump, 17, fill=INK_DIM, max_width=WIDTH - 2 * MARGIN)
     if not hand:
-        text(draw, (WIDTH / 2, head + row_h / 2), "no tiles", 22, fill=INK_DIM, anchor="mm")
+        text(draw, (WIDTH / 2, head + row_h / 2), _("no tiles"), 22, fill=INK_DIM,
+             anchor="mm")
     step = HAND_UNIT + 8
     for i, (piece, mark) in enumerate(zip(hand, marks, strict=True)):
         row, col = divmod(i, per_row)
@@ -395,12 +423,13 @@ def hand_picture(view: View, names: list[str], style: str = "two_colour",
     if footer:
         text(draw, (WIDTH / 2, height - 20), footer, 19, bold=True, fill=GOLD,
              max_width=WIDTH - 2 * MARGIN, anchor="mm")
-    alt = [f"{me}'s tiles: {' '.join(show(t) for t in hand) or 'none'}."]
+    alt = [_("{name}'s tiles: {tiles}.", name=me,
+             tiles=" ".join(show(t) for t in hand) or _("none"))]
     if trump:
         alt.append(trump + ".")
     lit = [f"{show(t)} ({', '.join(choices[t])})" for t in hand if t in choices]
     if lit:
-        alt.append("Playable: " + "; ".join(lit) + ".")
+        alt.append(_("Playable: {tiles}.", tiles="; ".join(lit)))
     if footer:
         alt.append(footer + ".")
     return Rendered(body, encode(im), " ".join(alt), "dominoes-hand.png")

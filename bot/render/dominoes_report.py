@@ -13,6 +13,8 @@ from typing import Any
 from bot.games.base import Event, State
 from bot.games.dominoes import DominoesState
 from bot.games.dominoes.report import HandReport, report_text
+from bot.i18n import _
+from bot.i18n.sentences import again
 from bot.render.reports import Round, RoundReport
 
 
@@ -28,14 +30,15 @@ def hands(state: State) -> list[Round]:
 
 def hand_text(options: Any, hand: Round, analysis: Any, names: list[str]) -> str:
     if not isinstance(hand.record, HandReport):
-        return (f"**Hand {hand.number}** of the match ended; its report was lost in a restart "
-                "(the scores are on the table message).")
+        return _("**Hand {n}** of the match ended; its report was lost in a restart (the "
+                 "scores are on the table message).", n=hand.number)
     report = hand.record
-    title = f"**Game {report.game}, hand {report.hand}**" if report.game > 1 else (
-        f"**Hand {report.hand}**")
+    title = _("**Game {game}, hand {n}**", game=report.game, n=report.hand) if (
+        report.game > 1) else _("**Hand {n}**", n=report.hand)
     lines = report_text(report, names)
     first = lines[0].split(": ", 1)[1] if lines and ": " in lines[0] else ""
-    return "\n".join([f"{title}: {first}" if first else title, *lines[1:]])
+    said = [again(line, names) for line in lines[1:]]
+    return "\n".join([f"{title}: {again(first, names)}" if first else title, *said])
 
 
 def ends_hand(events: Sequence[Event]) -> bool:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bot.games.base import Action, View
 from bot.games.patience.game import PatienceView
-from bot.render.patience import table_text
+from bot.i18n.sentences import again
+from bot.render.patience import pile_word, table_text
 from bot.render.pictures.layout import PileDrawing, draw_layout, layout_alt
 from bot.render.rendered import Rendered
 
@@ -13,7 +14,7 @@ def drawings(view: PatienceView) -> list[PileDrawing]:
     """The piles as the layout draws them: what the player may see, where the game puts it."""
     return [
         PileDrawing(
-            id=p.id, label=p.label, cards=list(p.cards),
+            id=p.id, label=pile_word(p.label) if p.label else p.label, cards=list(p.cards),
             fan=p.fan if p.fan in ("down", "right", "left") else "none",  # type: ignore[arg-type]
             row=p.row, col=p.col, count=p.count if p.kind == "stock" else None,
         )
@@ -25,8 +26,9 @@ def table_picture(view: View, names: list[str], style: str = "two_colour") -> Re
     assert isinstance(view, PatienceView)
     piles = drawings(view)
     return Rendered(
-        text=table_text(view, names), png=draw_layout(piles, title=view.title, style=style),
-        alt=layout_alt(piles, title=view.title),
+        text=table_text(view, names), png=draw_layout(piles, title=again(view.title),
+                                                      style=style),
+        alt=layout_alt(piles, title=again(view.title)),
     )
 
 

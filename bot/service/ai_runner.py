@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.ai import AIPool, acquire_pool, choose_move, release_pool
 from bot.service.errors import CannotSave
-from bot.service.live import _Live, _log_warm_failure
+from bot.service.live import _Live, _log_warm_failure, ai_seat
 from bot.service.models import SeatInfo, TableInfo, TableStatus
 
 if TYPE_CHECKING:
@@ -59,11 +59,7 @@ class AIRunner:
 
     @staticmethod
     def _ai_seat(info: TableInfo) -> SeatInfo | None:
-        state = info.state
-        if info.status is not TableStatus.PLAYING or state is None:
-            return None
-        to_act = set(state.to_act)
-        return next((s for s in info.seats if s.ai_level is not None and s.index in to_act), None)
+        return ai_seat(info)
 
     async def _run_ai(self: TableService, live: _Live) -> None:
         """Play AI seats one move at a time, each committed like a human's, until a human is
@@ -138,23 +134,24 @@ class AIRunner:
         runs, and the timer of every table whose deadline nothing waits for. Returns how many
         things it restarted (each logged as a warning)."""
         restarted = 0
-        for live in list(self._live.values()):
+        for live in list(self._live.values()):  # read parked: no table is unparked to be looked at
             if self._closing:
                 break
-            info = live.info
-            if self._ai_seat(info) is not None and (live.ai_task is None or live.ai_task.done()):
+            table_id = live.table_id
+            if live.ai_due and (live.ai_task is None or live.ai_task.done()):
                 log.warning("table %s: an AI seat is to act and nothing was playing it; "
-                            "restarted", info.id)
+                            "restarted", table_id)
                 self._kick(live)
                 restarted += 1
+            status = live.status
             waits = (
-                (info.status is TableStatus.LOBBY and info.lobby_deadline is not None)
-                or (info.status is TableStatus.PLAYING and info.turn_deadline is not None)
+                (status is TableStatus.LOBBY and live.lobby_deadline is not None)
+                or (status is TableStatus.PLAYING and live.turn_deadline is not None)
             )
-            if waits and not self._deadlines.armed(info.id) and (
+            if waits and not self._deadlines.armed(table_id) and (
                 live.timer is None or live.timer.done()
             ):
-                log.warning("table %s: its deadline had no timer; re-armed", info.id)
+                log.warning("table %s: its deadline had no timer; re-armed", table_id)
                 self._arm(live)
                 restarted += 1
         if self._deadlines.armed_any() and not self._deadlines.running():

@@ -20,7 +20,7 @@ from bot.service.errors import (
     RematchOpen,
     TableExists,
 )
-from bot.service.live import _completes, _Live
+from bot.service.live import _completes
 from bot.service.models import SeatInfo, TableInfo, TablePolicy, TableStatus, TableUpdate
 from bot.store import ChannelTaken, SeatRow
 
@@ -102,7 +102,7 @@ class Lobby:
                 raise TableExists(
                     N_("This channel already has an open table; finish or abort it first.")
                 ) from None
-            live = _Live(self._info_from_row(row, game, opts), game, opts)
+            live = self._new_live(self._info_from_row(row, game, self._opts.share(opts)), game)
             self._live[row.id] = live
             self._arm(live)
         self._enqueue(TableUpdate(table=live.info, reason="created", actor_seat=host.seat))

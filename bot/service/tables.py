@@ -40,9 +40,12 @@ from bot.service.errors import (
 )
 from bot.service.history import History, Replay
 from bot.service.live import (
+    HOT_TABLES,
     MAX_TABLE_ID,
     STALE,
+    HotTables,
     Listener,
+    SharedOptions,
     Sleep,
     _completes,
     _Live,
@@ -76,6 +79,8 @@ from bot.store import (
 )
 
 log = logging.getLogger(__name__)
+
+_OPEN = (TableStatus.LOBBY, TableStatus.PLAYING)
 class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, ServerSettings,
                    Standings):
     """Everything the Discord layer (or the terminal runner) may do to a table."""
@@ -97,6 +102,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         sleep: Sleep = asyncio.sleep,
         clock: Clock | None = None,
         shards: ShardSet | None = None,
+        hot_tables: int = HOT_TABLES,
     ) -> None:
         self.store = store
         self.shards = shards
@@ -130,6 +136,9 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         self._watchdog: asyncio.Task[None] | None = None
         self._ai_pool: AIPool | None = None
         self._live: dict[int, _Live] = {}
+        self._hot = HotTables(hot_tables)
+        self._opts = SharedOptions()
+        """Which of them keep their info as objects; the rest are parked (`_Live`)."""
         self._deadlines = Deadlines(self.clock, self._deadline_passed)
         self._listeners: list[Listener] = []
         self._outbox: dict[int, deque[TableUpdate]] = {}
@@ -262,8 +271,8 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
 
     @_reads
     async def table_in_channel(self, channel_id: int) -> TableInfo | None:
-        for live in self._live.values():
-            if live.info.channel_id == channel_id and live.info.is_open:
+        for live in self._live.values():  # read parked: no table is unparked to be looked at
+            if live.channel_id == channel_id and live.status in _OPEN:
                 return live.info
         row = await self.store.open_table_in_channel(channel_id)
         if row is None:
@@ -390,7 +399,11 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
 
     def _make_live(self, row: TableRow) -> _Live:
         game, opts = self._game_and_opts(row)
-        return _Live(self._info_from_row(row, game, opts), game, opts)
+        return self._new_live(self._info_from_row(row, game, self._opts.share(opts)), game)
+
+    def _new_live(self, info: TableInfo, game: Game) -> _Live:
+        assert info.rules is not None
+        return _Live(info, game, info.rules, self._hot)
 
     def _info_from_row(self, row: TableRow, game: Game, opts: Options) -> TableInfo:
         return TableInfo(
@@ -447,6 +460,12 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
             self._arm(live)
             self._kick(live)
         return live
+
+    def _drop(self, table_id: int) -> None:
+        """Let go of a table (closed, or to be reloaded after a conflict)."""
+        live = self._live.pop(table_id, None)
+        if live is not None:
+            self._hot.discard(live)
 
     def _current(self, live: _Live, table_id: int) -> TableInfo:
         """Called under the lock: the table may have closed while we waited for it."""
@@ -582,7 +601,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
                                                 seats=seats_changed)
         except VersionConflict:
             log.error("table %s changed in the database behind our back; reloading", new.id)
-            self._live.pop(new.id, None)
+            self._drop(new.id)
             raise StaleAction(STALE) from None
         except StoreUnavailable as exc:  # nothing was written: the table stays as it was
             _log_fault(exc, f"{reason} on table {new.id}")
@@ -591,7 +610,7 @@ class TableService(Lobby, Timers, AIRunner, Outbox, SoloSessions, History, Serve
         if new.is_open:
             self._arm(live)
         else:
-            self._live.pop(new.id, None)
+            self._drop(new.id)
             self._disarm(live)
         self._enqueue(TableUpdate(table=new, reason=reason, events=list(events),
                                   actor_seat=actor_seat, notice=notice))

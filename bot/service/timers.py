@@ -26,7 +26,7 @@ class Timers:
     # -- internals: timers -------------------------------------------------------------------
 
     def _disarm(self: TableService, live: _Live) -> None:
-        self._deadlines.disarm(live.info.id)
+        self._deadlines.disarm(live.table_id)
         timer, live.timer = live.timer, None
         if timer is not None and timer is not asyncio.current_task() and not timer.done():
             timer.cancel()

@@ -19,10 +19,10 @@ import json
 import logging
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -60,19 +60,26 @@ _MUTABLE = ("status", "end_reason", "host_id", "message_id", "turn_deadline", "l
 """The ``tables`` columns a write sets only when they changed, in `_mutable`'s order."""
 
 
-class _Known(NamedTuple):
-    """What the database holds for an open table's ``tables`` row and seats, as last read or
-    committed by this store."""
-
-    columns: tuple[Any, ...]
-    """The `_MUTABLE` values, deadlines as datetimes."""
-    seats: tuple[SeatRow, ...] | None
-    """None when this store has not read or written them yet."""
-
+_Known = tuple[Any, ...]
+"""What the database holds for an open table's ``tables`` row and seats, as last read or
+committed by this store: the `_MUTABLE` values (deadlines as datetimes), then `_seat_values`
+(`_UNKNOWN` when this store has not read or written them yet). One flat tuple of numbers,
+strings and datetimes, which the garbage collector stops tracking in its next pass; a
+NamedTuple or a dataclass it tracks for as long as the table is open, and walks in every full
+collection (issue 15), and a nested tuple may take it a pass per level to untrack."""
 
 Known = dict[int, _Known]
 """Open table's id -> `_Known`. Closed tables are left out, so it stays as small as the set of
 open tables."""
+
+_COLUMNS = len(_MUTABLE)
+_UNKNOWN = (None,)
+_SEAT_FIELDS = tuple(f.name for f in fields(SeatRow))
+
+
+def _seat_values(seats: Iterable[SeatRow]) -> tuple[Any, ...]:
+    """Every seat's fields, one seat after another, in one flat tuple."""
+    return tuple(getattr(s, name) for s in seats for name in _SEAT_FIELDS)
 
 
 class Store:
@@ -230,10 +237,11 @@ class Store:
         def job(raw: Raw) -> None:
             self._check_file()
             before = known.get(row.id)
+            seat_values = _seat_values(row.seats) if seats else _UNKNOWN
             try:
                 columns = _update_table(raw, row, prev_version,
-                                        before.columns if before else None, stamp)
-                if seats and (before is None or before.seats != row.seats):
+                                        before[:_COLUMNS] if before else None, stamp)
+                if seats and (before is None or before[_COLUMNS:] != seat_values):
                     _replace_seats(raw, row)
                 if then is not None:
                     then(raw)
@@ -244,12 +252,11 @@ class Store:
                 known.pop(row.id, None)
                 raise
             if row.status in OPEN_STATUSES:
-                if before is None or columns is not before.columns or (
-                    seats and before.seats is not row.seats
-                ):
-                    known[row.id] = _Known(
-                        columns, row.seats if seats else before.seats if before else None
-                    )
+                if not seats:
+                    seat_values = before[_COLUMNS:] if before else _UNKNOWN
+                entry = (*columns, *seat_values)
+                if entry != before:
+                    known[row.id] = entry
             else:
                 known.pop(row.id, None)
 
@@ -299,9 +306,8 @@ class Store:
             return table_id
 
         def remember(table_id: int) -> None:
-            known[table_id] = _Known(
-                (status, None, host.user_id, None, turn_deadline, lobby_deadline), new.seats
-            )
+            known[table_id] = (status, None, host.user_id, None, turn_deadline, lobby_deadline,
+                               *_seat_values(new.seats))
 
         try:
             table_id = await self._write(body, remember)
@@ -382,8 +388,7 @@ class Store:
 
         def remember(_: object) -> None:
             if (old := known.get(table_id)) is not None:
-                columns = (*old.columns[:3], message_id, *old.columns[4:])
-                known[table_id] = old._replace(columns=columns)
+                known[table_id] = (*old[:3], message_id, *old[4:])
 
         await self._write(lambda raw: raw.execute(
             "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
@@ -551,8 +556,8 @@ def _tables(raw: Raw, known: Known, where: str, params: Sequence[Any]) -> list[T
         seats.setdefault(s[0], []).append(q.seat_row(s))
     for r in rows:  # what the database holds now, so the next write compares against it
         if r[7] in OPEN_STATUSES:
-            known[r[0]] = _Known((r[7], r[17], r[8], r[14], *deadlines[r[0]]),
-                                 tuple(seats.get(r[0], ())))
+            known[r[0]] = (r[7], r[17], r[8], r[14], *deadlines[r[0]],
+                           *_seat_values(seats.get(r[0], ())))
     return [q.table_row(r, seats.get(r[0], ()), deadlines[r[0]]) for r in rows]
 
 

@@ -108,6 +108,15 @@ class Request:
 
 
 _ID = re.compile(r"\d+")
+
+
+def _route_name(path: str, channels: dict[str, Any]) -> str:
+    """A request's route with its ids left out, a DM channel's told apart from a server's."""
+    match = re.match(r"/channels/(\d+)", path)
+    name = _ID.sub(":", path)
+    if match and match.group(1) not in channels:
+        name = name.replace("/channels/:", "/channels/dm:", 1)
+    return name
 _BOUNDARY = re.compile(r'boundary="?([^";]+)"?')
 _PART_NAME = re.compile(rb'(?<![A-Za-z])name="([^"]*)"')
 
@@ -249,6 +258,8 @@ class FakeDiscord:
         """When each request outside interaction webhooks arrived (``time.perf_counter``), for
         the busiest second of a run."""
         self.bot_request_kinds: Counter[str] = Counter()
+        self.webhook_request_kinds: Counter[str] = Counter()
+        """Interaction responses and follow-ups by route (outside the REST budget)."""
         """Those requests by method and route, ids left out (``PATCH /channels/:/messages/:``)."""
         self.keep_events = True
         """The bench turns these off to keep memory and time flat over many thousands of
@@ -653,7 +664,9 @@ class FakeDiscord:
         if not webhook:
             self.bot_requests += 1
             self.bot_request_times.append(req.at)
-            self.bot_request_kinds[request.method + " " + _ID.sub(":", path)] += 1
+            self.bot_request_kinds[request.method + " " + _route_name(path, self.channels)] += 1
+        else:
+            self.webhook_request_kinds[request.method + " " + _ID.sub(":", path)] += 1
         if self.record_requests:
             self.requests.append(req)
         await self._notify()

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.discord import custom_ids as ids
 from bot.games import registry
 from bot.service.models import TableStatus
 from tests.e2e.fake_discord import FakeDiscord, component_text, message_text
@@ -129,3 +130,94 @@ async def test_each_reader_gets_their_own_language(fake: FakeDiscord, runner: Bo
     dms = [m.get("content") or "" for m in fake.dm_messages(anna)]
     assert dms and all("Your cards" not in d for d in dms)
     assert any("Deine Karten:" in d for d in dms)
+
+
+async def test_a_german_dice_game(fake: FakeDiscord, runner: BotRunner) -> None:
+    """Draw Poker with dice in a German server: the table message, its buttons and the keep
+    select, the pictures' alt text, the result and the rules page read German (Würfel, Wurf,
+    Paar, Drilling, stehen bleiben)."""
+    fake.guild_locale = "de"
+    anna = fake.add_user("Anna", locale="de")
+    opened = await fake.slash(anna, "dice new", {"game": "draw_poker", "players": 2})
+    await fake.wait_callback(opened, WAIT_S)
+    table = await runner.service.table_in_channel(int(fake.channel_id))
+    assert table is not None and opened.original_id is not None
+    table_id, lobby = table.id, fake.messages[opened.original_id]
+    await fake.click(anna, lobby["id"], lobby_button(lobby, "ai"))
+    await runner.wait_table(table_id, lambda t: len(t.seats) == 2)
+    await fake.click(anna, lobby["id"], lobby_button(lobby, "start"))
+    await runner.wait_table(table_id, lambda t: t.status is TableStatus.PLAYING)
+    await play_out(runner, anna, table_id, random.Random(4))
+    await asyncio.wait_for(runner.bot.table_ui.settle(), WAIT_S)
+    rules = await fake.reply(await fake.slash(anna, "dice rules", {"game": "draw_poker"}),
+                             WAIT_S)
+    page = rules.message["embeds"][0]
+    assert page["title"] == "Würfelpoker" and "Am Tisch:" in page["description"]
+    assert "Drilling" in page["description"] and "Wo das Buch unklar ist" in page["description"]
+    final = await runner.table(table_id)
+    assert final.status is TableStatus.FINISHED
+    table_text = message_text(fake.messages[str(final.message_id)])
+    assert "**Würfelpoker**" in table_text and "Spiel vorbei:" in table_text
+    shown = [message_text(e.message) + "\n" + component_text(e.message) for e in fake.events]
+    alts = [a.get("description") or "" for e in fake.events
+            for a in e.message.get("attachments") or []]
+    assert any("Stand:" in a for a in alts), alts
+    clicked = "\n".join(component_text(e.message) for e in fake.events)
+    assert "Werfen" in clicked
+    assert "Stehen bleiben" in clicked or "Würfel 1 behalten" in clicked, clicked
+    assert "Stand" not in clicked.split("\n")
+    english = ("Throw", "Stand on", "Keep die", "Game over", "to throw", "Scores:", "no pair",
+               "one pair", "triplets", "Draw Poker", "wins", "At the table")
+    left = sorted({w for t in [*shown, *alts, page["description"]] for w in english if w in t})
+    assert left == []
+
+
+async def test_a_german_patience(fake: FakeDiscord, runner: BotRunner) -> None:
+    """Anna plays Napoleon at St. Helena in her DM in German: the layout's words (Ablagen,
+    Talon, Züge), the picker, Undo, the hint, giving up, the rules page (the book's rules in
+    German) and her stats; the game keeps the book's title."""
+    from tests.e2e.test_patience import _answered, _component
+
+    anna = fake.add_user("Anna", locale="de")
+    dm = fake._open_dm(anna)
+    message = await _answered(fake, await fake.slash(
+        anna, "patience play", {"game": "Forty Thieves", "seed": 7}, channel_id=dm))
+    embed = message["embeds"][0]
+    assert embed["title"] == "Napoleon at St. Helena"
+    assert "**Ablagen**" in embed["description"] and "Talon 64 · Züge 0" in embed["description"]
+    labels = component_text(message)
+    assert "Aufgeben" in labels and "Regeln" in labels and "Tipp" in labels
+    table = await runner.service.table_in_channel(int(dm))
+    assert table is not None and table.state is not None
+    move = next(a for a in table.state.legal_actions(0) if a.kind == "move")
+    pick = _component(message, "pk:")
+    message = await _answered(fake, await fake.choose(anna, message["id"], pick["custom_id"],
+                                                      [move.arg.split(">")[0]]))
+    where = _component(message, "ps:")
+    assert all(o["label"].startswith("auf ") for o in where["options"]), where["options"]
+    message = await _answered(fake, await fake.choose(anna, message["id"], where["custom_id"],
+                                                      [str(move)]))
+    assert " von Spalte " in message["embeds"][0]["description"]
+    assert "Zurück" in component_text(message)
+    table = await runner.table(table.id)
+    hint = await fake.click(anna, message["id"],
+                            ids.ActionId(table.id, table.version, "hint").encode())
+    await fake.wait_for(lambda: any(e.token == hint.token and "Tipp:" in e.text
+                                    for e in fake.events), WAIT_S)
+    give_up = ids.ActionId(table.id, table.version, "resign").encode()
+    message = await _answered(fake, await fake.click(anna, message["id"], give_up))
+    assert "Nach 1 Zügen aufgegeben" in message["embeds"][0]["description"]
+    assert {"Neues Spiel", "Eine Lösung zeigen"} <= set(component_text(message).split("\n"))
+    rules = await fake.reply(await fake.slash(anna, "patience rules", {"game": "Forty Thieves"},
+                                              channel_id=dm), WAIT_S)
+    page = rules.message["embeds"][0]["description"]
+    assert "(Dick's Games of Patience, S. 23; 2 Spiele Karten)" in page
+    assert "Auch bekannt als Forty Thieves, Big Forty." in page
+    assert "Zwei Spiele. Vierzig Karten in vier Reihen zu zehn" in page
+    assert "Begriffe: Talon: die Karten, die noch aufzudecken sind" in page
+    stats = await fake.reply(await fake.slash(anna, "patience stats", channel_id=dm), WAIT_S)
+    assert "1 gespielt · 0 gewonnen (0 %)" in message_text(stats.message)
+    shown = [message_text(e.message) + "\n" + component_text(e.message) for e in fake.events]
+    english = ("Foundations", "Undo", "Give up", "Hint", "Rules", "New deal", "Show a solution",
+               "moves ", "from column", "cards home", "Gave up", "Turn the next card")
+    assert sorted({w for t in shown for w in english if w in t}) == []

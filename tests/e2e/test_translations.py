@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.discord import custom_ids as ids
 from bot.games import house_rules, registry
 from bot.i18n import register, unregister
 from bot.service.models import TableStatus
@@ -119,4 +120,87 @@ async def test_euchre_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscor
                                 house_rules="target 3",
                                 commands=(("euchre hand", {}), ("euchre score", {}),
                                           ("euchre rules", {})))
+    assert left == [], report(left)
+
+
+@pytest.mark.parametrize(("game", "players"), [
+    ("draw_poker", 2), ("vingt_un", 2), ("centennial", 2), ("ace_in_the_pot", 3),
+    ("help_your_neighbor", 6), ("raffles", 2), ("multiplication", 2), ("round_the_spot", 2)])
+async def test_dice_speak_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
+                                              runner: BotRunner, game: str,
+                                              players: int) -> None:
+    left = await play_in_pseudo(fake, runner, "dice", variant=game, players=players,
+                                commands=(("dice rules", {}),))
+    assert left == [], report(left)
+
+
+@pytest.mark.parametrize(("game", "players"), [
+    ("draw", 2), ("muggins", 3), ("matadore", 2), ("block", 2), ("all_threes", 2),
+    ("four", 4), ("cyprus", 4), ("sebastopol", 4), ("tiddle_a_wink", 3), ("pool", 3),
+    ("draw_pool", 3), ("whist", 4), ("domino_euchre", 4), ("poker", 2), ("bingo", 2),
+    ("loo", 3), ("rounce", 3), ("bergen", 2)])
+async def test_dominoes_speak_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
+                                                  runner: BotRunner, game: str,
+                                                  players: int) -> None:
+    left = await play_in_pseudo(fake, runner, "dominoes", variant=game, players=players,
+                                commands=(("dominoes hand", {}), ("dominoes rules", {})))
+    assert left == [], report(left)
+
+
+@pytest.mark.parametrize(("game", "seed"), [
+    ("napoleon_at_st_helena", 7), ("the_four_kings", 1), ("the_idle_year", 2),
+    ("the_fortress", 1), ("the_clock", 3)])
+async def test_patience_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
+                                                   runner: BotRunner, game: str,
+                                                   seed: int) -> None:
+    """A patience in the DM: dealt, moves by the two-step picker, Undo, Hint, Auto and Rules,
+    given up, its solution stepped through, a new deal; /patience rules, show, daily, stats
+    and leaderboard: nothing unmarked."""
+    from tests.e2e.test_patience import _answered, _component, _has
+
+    zelda = fake.add_user("Zelda", locale=PSEUDO)
+    dm = fake._open_dm(zelda)
+    message = await _answered(fake, await fake.slash(
+        zelda, "patience play", {"game": game, "seed": seed}, channel_id=dm))
+    table = await runner.service.table_in_channel(int(dm))
+    assert table is not None
+    rng = random.Random(seed)
+    for _turn in range(3):
+        if not _has(message, "pk:"):
+            break
+        pick = _component(message, "pk:")
+        source = rng.choice([o["value"] for o in pick["options"]])
+        message = await _answered(fake, await fake.choose(zelda, message["id"],
+                                                          pick["custom_id"], [source]))
+        if _has(message, "ps:"):
+            target = _component(message, "ps:")
+            message = await _answered(fake, await fake.choose(
+                zelda, message["id"], target["custom_id"], [target["options"][0]["value"]]))
+    for op in ("undo", "auto", "rules", "hint"):
+        table = await runner.table(table.id)
+        button = ids.ActionId(table.id, table.version, op).encode()
+        if _has(message, button):
+            clicked = await fake.click(zelda, message["id"], button)
+            await fake.wait_callback(clicked, WAIT_S)
+            await runner.bot.table_ui.settle()
+            message = fake.messages[message["id"]]
+    table = await runner.table(table.id)
+    if table.is_open:
+        give_up = ids.ActionId(table.id, table.version, "resign").encode()
+        message = await _answered(fake, await fake.click(zelda, message["id"], give_up))
+    over = await runner.table(table.id)
+    for step in (0, 1):
+        button = ids.ActionId(table.id, over.version, f"solution:{step}").encode()
+        if _has(fake.messages[message["id"]], button):
+            before = repr(fake.messages[message["id"]])
+            await fake.wait_callback(await fake.click(zelda, message["id"], button), WAIT_S)
+            await fake.wait_for(lambda b=before: repr(fake.messages[message["id"]]) != b, 60)
+    again_button = ids.ActionId(table.id, over.version, "again").encode()
+    await _answered(fake, await fake.click(zelda, message["id"], again_button))
+    for path, values in (("patience rules", {"game": game}), ("patience show", {}),
+                         ("patience stats", {}), ("patience leaderboard", {"game": game}),
+                         ("patience daily", {"game": game}), ("stats", {})):
+        await fake.wait_callback(await fake.slash(zelda, path, values, channel_id=dm), WAIT_S)
+    await runner.bot.table_ui.settle()
+    left = unmarked_in([e.message for e in fake.events], ["Zelda", *codes("patience")])
     assert left == [], report(left)

@@ -180,3 +180,19 @@ async def _help(language: str) -> str:
             return help_text(bot)
     finally:
         await bot.close()
+
+
+def test_a_text_left_in_english_is_said_whole() -> None:
+    """An entry a catalogue holds without a translation (a language being translated) falls
+    back to English as it is, even inside a sentence: it is never half read against the
+    templates; the words around it are read as usual."""
+    from bot.i18n.sentences import again
+
+    held = "The picture is lost: the adders stand over the foundations, the book says."
+    words = i18n.Texts("xx", {(None, held): "", (None, "Where the book is unclear: {choices}"):
+                              "Wo das Buch unklar ist: {choices}",
+                              (None, "the foundations"): "die Ablagen"})
+    assert words.known(held) and words.lookup(held) is None
+    with i18n.using(words):
+        assert again(held) == held
+        assert again(f"Where the book is unclear: {held}") == f"Wo das Buch unklar ist: {held}"

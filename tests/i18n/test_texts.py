@@ -125,3 +125,15 @@ def test_a_deal_line_in_german() -> None:
             "Zelda (Vorhand): Null offen Hand. Null offen Hand: 59; gewonnen: +59")
         assert again("Jack of clubs") == "Kreuz-Bube"
 
+
+
+def test_a_word_with_two_senses_reads_by_its_sense() -> None:
+    """A patience pile called "ace" is an Ass in German, while a die's ace stays an Eins: the
+    pile's label is looked up in its own context first."""
+    from bot.render.patience import pile_word
+
+    with using("de"):
+        assert pile_word("ace") == "Ass"
+        assert _("ace") == "Eins"
+        assert pile_word("foundation") == _("foundation") != "foundation"  # no context: shared
+    assert pile_word("ace") == "ace"

@@ -18,6 +18,7 @@ from bot.games.base import Event, Seat, rng_for
 from bot.games.dice import scoring
 from bot.games.dice.catalogue import Row
 from bot.games.dice.options import DiceOptions
+from bot.games.words import N_, joined
 
 MAX_DICE = 5
 Phase = Literal["start", "draw", "more", "closed"]
@@ -38,8 +39,10 @@ def result_text(names: list[str], winners: list[Seat], losers: list[Seat]) -> st
     """"Seat 2 wins." / "Seat 1 and Seat 3 win."; where the game was played to find a loser
     (a forfeit, refreshments, the last holder loses), "Seat 4 loses."."""
     if losers and len(winners) != 1:
-        return " and ".join(names[s] for s in losers) + " lose" + "s" * (len(losers) == 1) + "."
-    return " and ".join(names[s] for s in winners) + " win" + "s" * (len(winners) == 1) + "."
+        said = N_("{name} loses.") if len(losers) == 1 else N_("{name} lose.")
+        return said.format(name=joined([names[s] for s in losers]))
+    said = N_("{name} wins.") if len(winners) == 1 else N_("{name} win.")
+    return said.format(name=joined([names[s] for s in winners]))
 
 
 class Table(BaseModel):
@@ -110,8 +113,8 @@ class Engine:
             t.dice[i] = fixed[j] if j < len(fixed) else drawn[i]
         thrown = [t.dice[i] for i in positions]
         t.throws.append(list(t.dice))
-        self.say("throw", seat, f"{self.names[seat]} throws {dashed(thrown)}.", roll=k,
-                 dice=thrown, positions=positions)
+        said = N_("{name} throws {dice}.").format(name=self.names[seat], dice=dashed(thrown))
+        self.say("throw", seat, said, roll=k, dice=thrown, positions=positions)
         return thrown
 
     def start_turn(self, seat: Seat) -> None:
@@ -185,7 +188,8 @@ class Engine:
             self.start_turn(seat)
             self.throw(seat, n=5)
             t.phase = "draw"
-            self.say("hand", seat, f"{self.names[seat]} has {scoring.poker_name(t.dice)}.")
+            self.say("hand", seat, N_("{name} has {hand}.").format(
+                name=self.names[seat], hand=scoring.poker_name(t.dice)))
             return
         if kind == "roll":
             self.throw(seat, list(range(5)))
@@ -195,7 +199,7 @@ class Engine:
             self.throw(seat, [i for i in range(5) if i not in keep])
         else:
             t.held = [True] * 5
-            self.say("stand", seat, f"{self.names[seat]} stands.")
+            self.say("stand", seat, N_("{name} stands.").format(name=self.names[seat]))
         key = scoring.poker_key(t.dice)
         self.finish(seat, key[0], scoring.poker_name(t.dice), key=key)
 
@@ -205,15 +209,17 @@ class Engine:
         if t.phase == "start":
             self.start_turn(seat)
         if kind == "stand":
-            self.say("stand", seat, f"{self.names[seat]} stands on {t.running}.")
+            self.say("stand", seat, N_("{name} stands on {total}.").format(
+                name=self.names[seat], total=t.running))
         else:
             t.running += self.throw(seat, n=1)[0]
             if t.running < 21:
                 t.phase = "more"
                 return
             if t.running > 21:
-                self.say("burst", seat, f"{self.names[seat]} bursts with {t.running}.")
-        text = str(t.running) if t.running <= 21 else f"burst ({t.running})"
+                self.say("burst", seat, N_("{name} bursts with {total}.").format(
+                    name=self.names[seat], total=t.running))
+        text = str(t.running) if t.running <= 21 else N_("burst ({total})").format(total=t.running)
         self.finish(seat, t.running if t.running <= 21 else 0, text,
                     key=scoring.vingt_un_key(t.running))
 
@@ -228,9 +234,10 @@ class Engine:
             t.results[seat] = str(t.totals[seat]) if additive and t.round > 1 else text
             t.stage_keys[seat] = [t.totals[seat]] if additive else key
         else:
-            t.results[seat] = f"{t.results[seat].split(' · ')[0]} · throw-off {text}"
+            t.results[seat] = N_("{result} · throw-off {throw}").format(
+                result=t.results[seat].split(" · ")[0], throw=text)
             t.stage_keys[seat] = [value] if additive else key
-        self.say("result", seat, f"{self.names[seat]}: {text}.")
+        self.say("result", seat, N_("{name}: {result}.").format(name=self.names[seat], result=text))
         place = t.order.index(seat)
         if place + 1 < len(t.order):
             t.turn = t.order[place + 1]
@@ -258,8 +265,8 @@ class Engine:
         if len(tied) > 1:
             t.stage += 1
             t.order, t.turn, t.stage_keys = tied, tied[0], [None] * self.n
-            who = " and ".join(self.names[s] for s in tied)
-            self.say("tie", None, f"{who} tie; they throw again.")
+            who = joined([self.names[s] for s in tied])
+            self.say("tie", None, N_("{names} tie; they throw again.").format(names=who))
             return
         if self.opts.forfeit:
             self.end([s for s in range(self.n) if s != tied[0]], [tied[0]])
@@ -283,10 +290,12 @@ class Engine:
             after = scoring.mark(before, self.throw(seat, n=3))
             t.lines[side] = after
             if after == before:
-                self.say("miss", seat, f"Nothing for {self.names[seat]}; the dice pass.")
+                self.say("miss", seat, N_("Nothing for {name}; the dice pass.").format(
+                    name=self.names[seat]))
                 break
             made = [scoring.needed(s) for s in range(before, after)]
-            self.say("mark", seat, f"{self.names[seat]} marks {', '.join(map(str, made))}.",
+            self.say("mark", seat, N_("{name} marks {numbers}.").format(
+                name=self.names[seat], numbers=", ".join(map(str, made))),
                      marked=made)
             if after == scoring.LINE:
                 self.end([s for s in range(self.n) if s % 2 == side], [])
@@ -300,7 +309,8 @@ class Engine:
         dice = self.throw(seat, n=3)
         for s, pts in scoring.neighbour_points(seat, dice).items():
             t.totals[s] += pts
-            self.say("score", s, f"{self.names[s]} scores {pts}.", points=pts)
+            self.say("score", s, N_("{name} scores {points}.").format(
+                name=self.names[s], points=pts), points=pts)
         goal = self.opts.goal(self.row.default_target)
         if self.opts.play_for == "pool":
             there = [s for s in range(self.n) if t.totals[s] >= goal]
@@ -328,10 +338,12 @@ class Engine:
                 if 6 in self.throw(seat, n=2):
                     t.counters[seat], t.counters[left] = 0, 1
                     t.turn = left
-                    self.say("pass", seat, f"A six: {self.names[seat]} passes the last counter "
-                             f"to {self.names[left]}.")
+                    said = N_("A six: {name} passes the last counter to {left}.")
+                    self.say("pass", seat, said.format(name=self.names[seat],
+                                                       left=self.names[left]))
                     return
-            self.say("fail", seat, f"{self.names[seat]} throws no six in three.")
+            self.say("fail", seat, N_("{name} throws no six in three.").format(
+                name=self.names[seat]))
             others = [s for s in range(self.n) if s != seat]
             if self.opts.last_holder == "wins":
                 self.end([seat], others)
@@ -343,16 +355,17 @@ class Engine:
             if t.counters[seat] and t.phase != "closed":
                 t.counters[seat] -= 1
                 t.pot += 1
-                self.say("pot", seat, f"{self.names[seat]} puts a counter in the pot.")
+                self.say("pot", seat, N_("{name} puts a counter in the pot.").format(
+                    name=self.names[seat]))
                 if sum(t.counters) == 1:
                     t.phase = "closed"
-                    self.say("closed", None, "One counter is left out: the pot is closed.")
+                    self.say("closed", None, N_("One counter is left out: the pot is closed."))
         for _ in range(dice.count(6)):
             if t.counters[seat]:
                 t.counters[seat] -= 1
                 t.counters[left] += 1
-                self.say("give", seat, f"{self.names[seat]} passes a counter to "
-                         f"{self.names[left]}.")
+                self.say("give", seat, N_("{name} passes a counter to {left}.").format(
+                    name=self.names[seat], left=self.names[left]))
         if t.phase == "closed":
             t.turn = t.counters.index(1)
             return

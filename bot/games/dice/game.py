@@ -45,7 +45,7 @@ HOLDS = [Action(kind="hold", arg=",".join(str(i + 1) for i in keep))
 
 
 def seat_names(players: int) -> list[str]:
-    return [f"Seat {i + 1}" for i in range(players)]
+    return [N_("Seat {n}").format(n=i + 1) for i in range(players)]
 
 
 class DiceView(View):
@@ -115,9 +115,9 @@ class DiceState(State):
     def check_legal(self, seat: Seat, action: Action | str) -> Action:
         parsed = self.normalise(Action.parse(action))
         if self.table.over:
-            raise IllegalAction("This game is over.")
+            raise IllegalAction(N_("This game is over."))
         if seat != self.table.turn:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(N_("It is not your turn."))
         if parsed not in self.legal_actions(seat):
             raise IllegalAction(_refusal(self, parsed))
         return parsed
@@ -164,7 +164,8 @@ class DiceState(State):
         else:
             ranks = _ranks(t.keys)
         lines = [result_text(names, t.winners, t.losers)]
-        lines += [f"{names[s]}: {_summary(self, s)}" for s in range(n)]
+        lines += [N_("{name}: {summary}").format(name=names[s], summary=_summary(self, s))
+                  for s in range(n)]
         teams = [[s for s in range(n) if s % 2 == side] for side in (0, 1)] \
             if self.row.flow == "centennial" and n > 2 else None
         return Outcome(points=points, ranks=ranks, winners=list(t.winners), lines=lines,
@@ -179,11 +180,12 @@ def _ranks(keys: Sequence[Sequence[int]]) -> list[int]:
 def _summary(state: DiceState, seat: Seat) -> str:
     t, flow = state.table, state.row.flow
     if flow == "centennial":
-        return f"{t.lines[seat % 2]} of {scoring.LINE} steps"
+        return N_("{step} of {line} steps").format(step=t.lines[seat % 2], line=scoring.LINE)
     if flow == "ace_pot":
-        return f"{t.counters[seat]} counter" + "s" * (t.counters[seat] != 1)
+        said = N_("{n} counter") if t.counters[seat] == 1 else N_("{n} counters")
+        return said.format(n=t.counters[seat])
     if flow == "neighbour":
-        return f"{t.totals[seat]} points"
+        return N_("{n} points").format(n=t.totals[seat])
     return t.results[seat] or "-"
 
 
@@ -191,19 +193,20 @@ def _refusal(state: DiceState, action: Action) -> str:
     """Why ``action`` is refused, in words a player reads."""
     t, flow = state.table, state.row.flow
     if action.kind == "roll" and action.arg:
-        return "A throw takes no number: the dice decide."
+        return N_("A throw takes no number: the dice decide.")
     if action.kind == "hold":
         if flow != "poker":
-            return f"In {state.row.title} you keep no dice: the rules keep them for you."
+            return N_("In {game} you keep no dice: the rules keep them for you.").format(
+                game=state.row.title)
         if t.phase != "draw":
-            return "Throw first; then choose the dice to keep."
-        return ("Name the dice to keep by their places, 1 to 5, each once and not all five "
-                "(`hold:1,3`); to keep all five, stand.")
+            return N_("Throw first; then choose the dice to keep.")
+        return N_("Name the dice to keep by their places, 1 to 5, each once and not all five "
+                  "(`hold:1,3`); to keep all five, stand.")
     if action.kind == "stand":
         if flow not in ("poker", "vingt_un"):
-            return f"In {state.row.title} nobody stands: throw."
-        return "Throw first."
-    return f"`{action}` is not a move of {state.row.title}."
+            return N_("In {game} nobody stands: throw.").format(game=state.row.title)
+        return N_("Throw first.")
+    return N_("`{move}` is not a move of {game}.").format(move=action, game=state.row.title)
 
 
 class DiceGame(Game[DiceState, DiceOptions]):
@@ -220,7 +223,7 @@ class DiceGame(Game[DiceState, DiceOptions]):
 
     def variants(self) -> list[Variant]:
         return [Variant(id=r.id, title=r.title, aliases=r.aliases,
-                        tags=(f"{r.dice} {'die' if r.dice == 1 else 'dice'}", _count(r)))
+                        tags=(_dice(r.dice), _count(r)))
                 for r in CATALOGUE.values()]
 
     def players_for(self, options: DiceOptions) -> tuple[int, ...]:
@@ -234,7 +237,8 @@ class DiceGame(Game[DiceState, DiceOptions]):
     def check_players(self, players: int, options: DiceOptions) -> None:
         row = CATALOGUE[options.preset]
         if players not in row.players:
-            raise InvalidOptions(f"{row.title} is played by {_count(row)}, not {players}.")
+            raise InvalidOptions(N_("{game} is played by {count}, not {players}.").format(
+                game=row.title, count=_count(row), players=players))
 
     def teams(self, players: int, options: DiceOptions) -> list[list[Seat]] | None:
         if CATALOGUE[options.preset].flow == "centennial" and players > 2:
@@ -248,7 +252,7 @@ class DiceGame(Game[DiceState, DiceOptions]):
         self.check_players(players, options)
         fixed = [[int(f) for f in throw] for throw in deal or []]
         if any(not 1 <= f <= 6 for throw in fixed for f in throw):
-            raise InvalidOptions("A die shows 1 to 6.")
+            raise InvalidOptions(N_("A die shows 1 to 6."))
         table = new_table(CATALOGUE[options.preset], options, players, fixed)
         return DiceState(players=players, seed=seed, options=options, table=table)
 
@@ -263,23 +267,28 @@ class DiceGame(Game[DiceState, DiceOptions]):
 
     def rules_text(self, options: DiceOptions) -> str:
         row = CATALOGUE[options.preset]
-        lines = [f"**{row.title}** (Dominoes and Dice, 1895, p. {row.page}; {row.dice} "
-                 f"{'die' if row.dice == 1 else 'dice'}; {_count(row)})"]
+        lines = [N_("**{game}** (Dominoes and Dice, 1895, p. {page}; {dice}; {players})").format(
+            game=row.title, page=row.page, dice=_dice(row.dice), players=_count(row))]
         if row.aliases:
-            lines.append(f"Also called {', '.join(row.aliases)}.")
+            lines.append(N_("Also called {names}.").format(names=", ".join(row.aliases)))
         lines.append(row.text)
         if row.choices:
-            lines.append("Where the book is unclear: " + row.choices)
-        flags = [f"`{f}`: {FLAG_HELP[f]}" for f in row.flags]
+            lines.append(N_("Where the book is unclear: {choices}").format(choices=row.choices))
+        flags = [N_("`{flag}`: {help}").format(flag=f, help=FLAG_HELP[f]) for f in row.flags]
         if flags:
-            lines.append("Options: " + "; ".join(flags) + ".")
+            lines.append(N_("Options: {options}.").format(options="; ".join(flags)))
         return "\n".join(lines)
+
+
+def _dice(n: int) -> str:
+    return (N_("{n} die") if n == 1 else N_("{n} dice")).format(n=n)
 
 
 def _count(row: Row) -> str:
     counts = row.players
     if len(counts) == 1:
-        return f"{counts[0]} players"
+        return N_("{n} players").format(n=counts[0])
     if counts == tuple(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]} to {counts[-1]} players"
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
+        return N_("{low} to {high} players").format(low=counts[0], high=counts[-1])
+    return N_("{counts} or {last} players").format(counts=", ".join(map(str, counts[:-1])),
+                                                    last=counts[-1])

@@ -8,16 +8,17 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from bot.games.base import Options
+from bot.games.words import N_
 
 FLAG_HELP = {
-    "rounds": "how many turns each player's total is made of (1 to 10)",
-    "target": "the agreed total to race to (0: one round, highest wins)",
-    "whole_throw": "Raffles: triplets rank as pairs and the whole throw counts",
-    "forfeit": "Vingt-un: play for a forfeit, the farthest from 21 loses",
-    "counters": "Ace in the Pot: counters each player starts with (1 to 10)",
-    "last_holder": "Ace in the Pot: the last holder `wins` or `loses`",
-    "play_for": "Help Your Neighbor: `pool` (first there wins) or `refreshments` "
-                "(last there loses)",
+    "rounds": N_("how many turns each player's total is made of (1 to 10)"),
+    "target": N_("the agreed total to race to (0: one round, highest wins)"),
+    "whole_throw": N_("Raffles: triplets rank as pairs and the whole throw counts"),
+    "forfeit": N_("Vingt-un: play for a forfeit, the farthest from 21 loses"),
+    "counters": N_("Ace in the Pot: counters each player starts with (1 to 10)"),
+    "last_holder": N_("Ace in the Pot: the last holder `wins` or `loses`"),
+    "play_for": N_("Help Your Neighbor: `pool` (first there wins) or `refreshments` "
+                   "(last there loses)"),
 }
 
 
@@ -42,9 +43,10 @@ class DiceOptions(Options):
         default = DiceOptions.model_construct()
         for name in FLAG_HELP:
             if getattr(self, name) != getattr(default, name, None) and name not in row.flags:
-                raise ValueError(f"{row.title} has no `{name}` option.")
+                raise ValueError(N_("{game} has no `{name}` option.").format(
+                    game=row.title, name=name))
         if row.id == "help_your_neighbor" and self.target == 0:
-            raise ValueError("Help Your Neighbor needs a total to play to.")
+            raise ValueError(N_("Help Your Neighbor needs a total to play to."))
         return self
 
     def goal(self, default: int = 0) -> int:

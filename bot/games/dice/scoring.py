@@ -6,8 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-WORDS = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-PLURAL = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
+from bot.games.words import N_
+
+WORDS = {1: N_("ace"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"),
+         6: N_("six")}
+PLURAL = {1: N_("aces"), 2: N_("twos"), 3: N_("threes"), 4: N_("fours"), 5: N_("fives"),
+          6: N_("sixes")}
 
 
 def spot_value(face: int) -> int:
@@ -38,12 +42,14 @@ def raffle_score(dice: list[int], whole_throw: bool = False) -> int:
 def raffle_name(dice: list[int], whole_throw: bool = False) -> str:
     counts = Counter(dice)
     face, n = max(counts.items(), key=lambda fc: (fc[1], fc[0]))
-    what = f"three {PLURAL[face]}" if n >= 3 else f"two {PLURAL[face]}"
-    return f"{what} ({raffle_score(dice, whole_throw)})"
+    said = N_("three {faces} ({score})") if n >= 3 else N_("two {faces} ({score})")
+    return said.format(faces=PLURAL[face], score=raffle_score(dice, whole_throw))
 
 
-POKER_NAMES = ("no pair", "one pair", "two pairs", "triplets", "a full hand", "four alike",
-               "five alike")
+POKER_NAMES = (N_("no pair"), N_("one pair"), N_("two pairs"), N_("triplets"), N_("a full hand"),
+               N_("four alike"), N_("five alike"))
+_POKER_SAID = {1: N_("one pair, {faces}"), 3: N_("triplets, {faces}"),
+               5: N_("four alike, {faces}")}
 
 
 def poker_key(dice: list[int]) -> list[int]:
@@ -61,14 +67,15 @@ def poker_name(dice: list[int]) -> str:
     key = poker_key(dice)
     category, top = key[0], key[1]
     if category == 6:
-        return "five sixes, the invincible hand" if top == 6 else f"five {PLURAL[top]}"
+        return (N_("five sixes, the invincible hand") if top == 6
+                else N_("five {faces}").format(faces=PLURAL[top]))
     if category == 0:
-        return f"no pair, {WORDS[top]} high"
+        return N_("no pair, {face} high").format(face=WORDS[top])
     if category == 2:
-        return f"two pairs, {PLURAL[top]} and {PLURAL[key[3]]}"
+        return N_("two pairs, {high} and {low}").format(high=PLURAL[top], low=PLURAL[key[3]])
     if category == 4:
-        return f"a full hand of {PLURAL[top]}"
-    return f"{POKER_NAMES[category]}, {PLURAL[top]}"
+        return N_("a full hand of {faces}").format(faces=PLURAL[top])
+    return _POKER_SAID[category].format(faces=PLURAL[top])
 
 
 def poker_hold(dice: list[int]) -> list[int]:

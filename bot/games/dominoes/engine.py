@@ -29,6 +29,7 @@ from bot.games.dominoes.tiles import (
     weight,
 )
 from bot.games.dominoes.tricks import next_seat
+from bot.games.words import N_, joined
 
 HEADER_CAP = 90
 """Bergen: headers never take a score past 90 (spec 4.18)."""
@@ -418,7 +419,9 @@ def _play_score(rules: Rules, options: DominoesOptions, t: Table, seat: int, pie
         points = ends_count(total, count_unit(rules), options.pip_values)
         if points:
             _add(rules, t, n, seat, points)
-            return [f"The ends make {total}: {points} point{'s' * (points != 1)}."]
+            said = (N_("The ends make {total}: {n} point.") if points == 1
+                    else N_("The ends make {total}: {n} points."))
+            return [said.format(total=total, n=points)]
         return []
     if mode == "sevens":
         got = 1 if piece in matadores(t.top) else 0
@@ -427,23 +430,26 @@ def _play_score(rules: Rules, options: DominoesOptions, t: Table, seat: int, pie
             got += total // 7
         if got:
             _add(rules, t, n, seat, got)
-            return [f"{got} point{'s' * (got != 1)} for sevens and matadores."]
+            said = (N_("{n} point for sevens and matadores.") if got == 1
+                    else N_("{n} points for sevens and matadores."))
+            return [said.format(n=got)]
         return []
     # headers (Bergen)
     line_ends = [end_value(rules, t, 0), end_value(rules, t, 1)]
     value = 0
     if t.arms == [[], []]:
         value = 20 if is_double(piece) else 0
-        name = "a double header"
+        name = N_("A double header")
     elif line_ends[0] == line_ends[1]:
         triple = is_double(piece) and was_double_ends
-        value, name = (30, "a triple header") if triple else (20, "a double header")
+        value, name = (30, N_("A triple header")) if triple else (20, N_("A double header"))
     if not value:
         return []
     capped = max(0, min(value, HEADER_CAP - t.scores[seat]))
     _add(rules, t, n, seat, capped)
-    return [f"{name.capitalize()}: {capped} points" + ("" if capped == value else
-                                                      f" (capped from {value})") + "."]
+    said = (N_("{header}: {n} points.") if capped == value
+            else N_("{header}: {n} points (capped from {value})."))
+    return [said.format(header=name, n=capped, value=value)]
 
 
 def _add(rules: Rules, t: Table, players: int, seat: int, points: int) -> None:
@@ -511,14 +517,15 @@ def block_reason(mode: str, hands: list[list[str]], seats: list[int], winner: in
     if mode == "bergen":
         doubles = {s: sorted(pips(x) // 2 for x in hands[s] if is_double(x)) for s in seats}
         if all(len(doubles[winner]) < len(doubles[s]) for s in seats if s != winner):
-            return f"fewer doubles, {len(doubles[winner])}"
+            return N_("fewer doubles, {n}").format(n=len(doubles[winner]))
         if doubles[winner]:
             low = doubles[winner][0]
-            return f"the lowest double, {low}-{low}"
-        return f"no doubles and fewer pips, {hp[winner]}"
+            return N_("the lowest double, {tile}").format(tile=f"{low}-{low}")
+        return N_("no doubles and fewer pips, {n}").format(n=hp[winner])
     if all(hp[winner] < hp[s] for s in seats if s != winner):
-        return f"the lightest hand, {hp[winner]} pips"
-    return f"equal pips, {hp[winner]} each, and fewer tiles, {len(hands[winner])}"
+        return N_("the lightest hand, {n} pips").format(n=hp[winner])
+    return N_("equal pips, {n} each, and fewer tiles, {tiles}").format(
+        n=hp[winner], tiles=len(hands[winner]))
 
 
 def settle_hand(rules: Rules, options: DominoesOptions, t: Table, domino: int | None,
@@ -529,17 +536,18 @@ def settle_hand(rules: Rules, options: DominoesOptions, t: Table, domino: int | 
     n = len(t.hands)
     live = [s for s in range(n) if not t.out[s]]
     hp = {s: hand_pips(t.hands[s]) for s in live}
-    lines = [f"{names[domino]} went out (domino)." if domino is not None else
-             "The game is blocked: nobody can play."]
-    lines.append("Pips left: " + ", ".join(f"{names[s]} {hp[s]}" for s in live) + ".")
+    lines = [N_("{name} went out (domino).").format(name=names[domino])
+             if domino is not None else N_("The game is blocked: nobody can play.")]
+    lines.append(N_("Pips left: {pips}.").format(
+        pips=", ".join(f"{names[s]} {hp[s]}" for s in live)))
     mode = rules.hand_score
     winner = domino
     if mode == "pool":
         for s in live:
             t.scores[s] += hp[s]
-        lines.append("Each is charged his own pips.")
+        lines.append(N_("Each is charged his own pips."))
         r.penalty = True
-        r.counted = "each is charged the pips left in his own hand"
+        r.counted = N_("each is charged the pips left in his own hand")
         r.winners = [domino] if domino is not None else []
         return lines
     if mode == "whist" or (rules.partners(n) and mode == "opp"):
@@ -547,22 +555,23 @@ def settle_hand(rules: Rules, options: DominoesOptions, t: Table, domino: int | 
         side_pips = [sum(hp[s] for s in side) for side in teams]
         if domino is not None and (options.domino_side_wins or mode == "opp"):
             win = 0 if domino in (0, 2) else 1
-            r.reason = "the side that went out"
+            r.reason = N_("the side that went out")
         elif side_pips[0] == side_pips[1]:
-            lines.append("The sides hold equal pips: no score.")
-            r.reason = f"the sides hold equal pips ({side_pips[0]})"
+            lines.append(N_("The sides hold equal pips: no score."))
+            r.reason = N_("the sides hold equal pips ({n})").format(n=side_pips[0])
             return lines
         else:
             win = 0 if side_pips[0] < side_pips[1] else 1
-            r.reason = f"the lighter side, {side_pips[win]} pips to {side_pips[1 - win]}"
+            r.reason = N_("the lighter side, {n} pips to {other}").format(
+                n=side_pips[win], other=side_pips[1 - win])
         points = side_pips[1 - win]
         for s in teams[win]:
             t.scores[s] += points
-        pair = " and ".join(names[s] for s in teams[win])
-        lines.append(f"{pair} score {points}.")
+        pair = joined([names[s] for s in teams[win]])
+        lines.append(N_("{names} score {points}.").format(names=pair, points=points))
         r.winners = list(teams[win])
-        r.counted = ("the other side's pips: " + " + ".join(str(hp[s]) for s in teams[1 - win])
-                     + f" = {points}")
+        r.counted = N_("the other side's pips: {sum} = {points}").format(
+            sum=" + ".join(str(hp[s]) for s in teams[1 - win]), points=points)
         return lines
     if winner is None:
         winner = (bergen_block_winner(t.hands, live) if mode == "bergen"
@@ -570,41 +579,49 @@ def settle_hand(rules: Rules, options: DominoesOptions, t: Table, domino: int | 
         if winner is not None:
             r.reason = block_reason(mode, t.hands, live, winner)
     if winner is None:
-        lines.append("A tie on pips and tiles: no score.")
-        r.reason = "a tie on pips and tiles: no score"
+        lines.append(N_("A tie on pips and tiles: no score."))
+        r.reason = N_("a tie on pips and tiles: no score")
         return lines
     others = [s for s in live if s != winner]
     if mode == "bergen":
         points = 10
-        r.counted = f"10 for the {'domino' if domino is not None else 'block'}"
+        r.counted = N_("10 for the domino") if domino is not None else N_("10 for the block")
     elif mode == "muggins":
         k = 5 if rules.play_score == "fives" else 3
         heaviest = max(hp[s] for s in others)
         points = muggins_bonus(heaviest, k, options.pip_values)
-        whose = "the opponent's" if len(others) == 1 else "the heaviest opponent's"
-        r.counted = (f"{whose} {heaviest} pips, nearest {k}s {nearest_multiple(heaviest, k)}"
-                     + ("" if options.pip_values else f", over {k}: {points}"))
+        said = (N_("the opponent's {pips} pips, nearest {k}s {nearest}") if len(others) == 1
+                else N_("the heaviest opponent's {pips} pips, nearest {k}s {nearest}"))
+        r.counted = said.format(pips=heaviest, k=k, nearest=nearest_multiple(heaviest, k))
+        if not options.pip_values:
+            r.counted = N_("{counted}, over {k}: {points}").format(counted=r.counted, k=k,
+                                                                    points=points)
     elif mode == "opp":
         points = max(hp[s] for s in others)  # two players: the opponent; three: the heaviest
-        r.counted = (f"the opponent's pips: {points}" if len(others) == 1
-                     else f"the heaviest other hand's pips: {points}")
+        r.counted = (N_("the opponent's pips: {points}") if len(others) == 1
+                     else N_("the heaviest other hand's pips: {points}")).format(points=points)
     elif mode in ("draw", "block") and domino is None:
         scoring = options.block_scoring
         opp = sum(hp[s] for s in others)
         points = {"both": opp + hp[winner], "opponent": opp,
                   "difference": opp - hp[winner]}[scoring]
-        r.counted = {"both": f"both hands: {hp[winner]} + {opp} = {points}",
-                     "opponent": f"the opponent's pips: {points}",
-                     "difference": f"the difference: {opp} - {hp[winner]} = {points}"}[scoring]
+        r.counted = {"both": N_("both hands: {own} + {opp} = {points}"),
+                     "opponent": N_("the opponent's pips: {points}"),
+                     "difference": N_("the difference: {opp} - {own} = {points}")}[
+            scoring].format(own=hp[winner], opp=opp, points=points)
     else:
         points = sum(hp[s] for s in others)
-        r.counted = ("the others' pips: " + " + ".join(str(hp[s]) for s in others)
-                     + f" = {points}" if len(others) > 1 else f"the opponent's pips: {points}")
+        r.counted = (N_("the others' pips: {sum} = {points}").format(
+            sum=" + ".join(str(hp[s]) for s in others), points=points) if len(others) > 1
+            else N_("the opponent's pips: {points}").format(points=points))
     _add(rules, t, n, winner, points)
     r.winners = side_of(rules, n, winner)
     if domino is None:
-        lines.append(f"{names[winner]} wins the block: {r.reason}.")
-    lines.append(f"{names[winner]} scores {points}" + (f" ({r.counted})." if r.counted else "."))
+        lines.append(N_("{name} wins the block: {reason}.").format(name=names[winner],
+                                                                    reason=r.reason))
+    lines.append((N_("{name} scores {points} ({counted}).") if r.counted
+                  else N_("{name} scores {points}.")).format(name=names[winner], points=points,
+                                                              counted=r.counted))
     return lines
 
 
@@ -630,14 +647,16 @@ def finish_check(rules: Rules, options: DominoesOptions, t: Table, names: list[s
         zapatero = all(t.scores[s] == 0 for s in range(n) if s not in leaders)
         for s in leaders:
             t.games[s] += 2 if zapatero else 1
-        line = (f"{' and '.join(names[s] for s in leaders)} win"
-                f"{'s' if len(leaders) == 1 else ''} game {t.game_no}"
-                + (" with a Zapatero (counts two games)." if zapatero else "."))
+        said = ((N_("{names} wins game {n} with a Zapatero (counts two games).") if zapatero
+                 else N_("{names} wins game {n}.")) if len(leaders) == 1 else
+                (N_("{names} win game {n} with a Zapatero (counts two games).") if zapatero
+                 else N_("{names} win game {n}.")))
+        line = said.format(names=joined([names[s] for s in leaders]), n=t.game_no)
         if max(t.games) >= 2:
             t.over = True
             t.final = [float(g) for g in t.games]
             t.winners = [s for s in range(n) if t.games[s] == max(t.games)]
-            return [line, "That wins the rubber."]
+            return [line, N_("That wins the rubber.")]
         t.game_no += 1
         t.hand_no = 0
         t.scores = [0] * n
@@ -661,12 +680,14 @@ def _pool_check(rules: Rules, options: DominoesOptions, t: Table, names: list[st
         t.over = True
         t.final = [float(p) for p in pay]
         t.winners = [s for s in range(n) if s != payer]
-        lines.append(f"{names[payer]} reached {target} and pays "
-                     + ", ".join(f"{pay[s]} to {names[s]}" for s in t.winners) + ".")
+        lines.append(N_("{name} reached {target} and pays {payments}.").format(
+            name=names[payer], target=target, payments=", ".join(
+                N_("{n} to {name}").format(n=pay[s], name=names[s]) for s in t.winners)))
         return lines
     for s in busted:
         t.out[s] = True
-        lines.append(f"{names[s]} has lost his lives ({t.scores[s]}).")
+        lines.append(N_("{name} has lost his lives ({score}).").format(name=names[s],
+                                                                        score=t.scores[s]))
     survivors = [s for s in range(n) if not t.out[s]]
     t.pending = [s for s in busted if not t.starred[s] and len(survivors) >= 2]
     if not t.pending:
@@ -688,8 +709,9 @@ def close_pool(t: Table, names: list[str], lines: list[str]) -> None:
     t.winners = survivors
     t.final = [float(-t.paid[s] + (pot / len(survivors) if s in survivors else 0))
                for s in range(n)]
-    lines.append(f"{' and '.join(names[s] for s in survivors)} take"
-                 f"{'s' if len(survivors) == 1 else ''} the pool of {pot} counters.")
+    said = (N_("{names} takes the pool of {n} counters.") if len(survivors) == 1
+            else N_("{names} take the pool of {n} counters."))
+    lines.append(said.format(names=joined([names[s] for s in survivors]), n=pot))
 
 
 def star(t: Table, seat: int) -> str:
@@ -699,7 +721,7 @@ def star(t: Table, seat: int) -> str:
     t.out[seat] = False
     t.starred[seat] = True
     t.paid[seat] += t.paid[seat]
-    return f"stars and rejoins at {t.scores[seat]}"
+    return N_("stars and rejoins at {score}").format(score=t.scores[seat])
 
 
 def refuse_play(rules: Rules, options: DominoesOptions, t: Table, seat: int, arg: str) -> str:
@@ -708,22 +730,25 @@ def refuse_play(rules: Rules, options: DominoesOptions, t: Table, seat: int, arg
     piece = canon(placed) if "-" in placed else placed
     shown = f"[{piece.replace('-', '|')}]"
     if piece not in t.hands[seat]:
-        return f"You do not hold {shown}."
+        return N_("You do not hold {tile}.").format(tile=shown)
     if not t.centre:
         must = forced_lead(rules, options, t, seat)
         if must is not None and must != piece:
-            return f"You must lead [{must.replace('-', '|')}]."
-        return "The lead is a bare tile: `play:" + piece + "`."
+            return N_("You must lead {tile}.").format(tile=f"[{must.replace('-', '|')}]")
+        return N_("The lead is a bare tile: `{move}`.").format(move="play:" + piece)
     open_ends = ends(rules, t)
     if not end_id:
-        return f"Say which end: {shown} needs `>` and an end ({', '.join(open_ends)})."
+        return N_("Say which end: {tile} needs `>` and an end ({ends}).").format(
+            tile=shown, ends=", ".join(open_ends))
     if end_id not in open_ends:
-        return f"There is no open end `{end_id}`; the open ends are {', '.join(open_ends)}."
+        return N_("There is no open end `{end}`; the open ends are {ends}.").format(
+            end=end_id, ends=", ".join(open_ends))
     if rules.layout == "cross" and not options.open_cross and len(t.arms) < rules.arms:
-        return "The cross must be complete before an arm is extended."
+        return N_("The cross must be complete before an arm is extended.")
     if rules.layout != "line" and t.turns < live_players(t) and end_id != "C":
-        return "In the first round every tile goes against the centre double, or say go."
+        return N_("In the first round every tile goes against the centre double, or say go.")
     if not fits(rules, t, piece, open_ends[end_id]):
-        word = "add up to" if rules.match == "sum" else "match"
-        return f"{shown} does not {word} the {open_ends[end_id]} at end {end_id}."
-    return f"{shown} goes there the other way round."
+        said = (N_("{tile} does not add up to the {value} at end {end}.") if rules.match == "sum"
+                else N_("{tile} does not match the {value} at end {end}."))
+        return said.format(tile=shown, value=open_ends[end_id], end=end_id)
+    return N_("{tile} goes there the other way round.").format(tile=shown)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from bot.games.dominoes import tricks
 from bot.games.dominoes.tiles import full_set, halves, is_double, pips
+from bot.games.words import N_, joined
 
 if TYPE_CHECKING:
     from bot.games.dominoes.engine import Table
@@ -111,12 +112,12 @@ def bid(t: Table, seat: int, kind: str, arg: str) -> str:
         if seat == t.holder:
             if t.bid_round == 2:
                 t.phase = "redeal"
-                return "passes; nobody made trumps"
+                return N_("passes; nobody made trumps")
             t.bid_round = 2
         t.turn = (seat + 1) % 4
-        return "passes"
+        return N_("passes")
     t.maker, t.alone = seat, kind.endswith("alone")
-    alone = " alone" if t.alone else ""
+
     if kind.startswith("order"):
         t.trump = max(halves(t.turned))
         dealer = t.holder
@@ -124,14 +125,14 @@ def bid(t: Table, seat: int, kind: str, arg: str) -> str:
         if t.alone and dealer == (seat + 2) % 4:
             t.discards.append(t.hands[dealer].pop())  # a partner sitting out keeps no tile
             _start_play(t)
-            return f"orders it up{alone}"
+            return N_("orders it up alone") if t.alone else N_("orders it up")
         t.need_discard = 1
         t.phase = "discard"
         t.turn = dealer
-        return f"orders it up{alone}"
+        return N_("orders it up alone") if t.alone else N_("orders it up")
     t.trump = int(arg)
     _start_play(t)
-    return f"makes {arg}s trumps{alone}"
+    return (N_("makes {n}s trumps alone") if t.alone else N_("makes {n}s trumps")).format(n=arg)
 
 
 declare = bid
@@ -162,14 +163,16 @@ def play(t: Table, seat: int, piece: str) -> int | None:
 def settle(t: Table, names: list[str]) -> list[str]:
     makers = [t.maker, (t.maker + 2) % 4]
     won = t.tricks[makers[0]] + t.tricks[makers[1]]
-    pair = " and ".join(names[s] for s in makers)
+    pair = joined([names[s] for s in makers])
     if won >= 3:
         points = (4 if t.alone else 2) if won == 5 else 1
-        gainers, line = makers, f"{pair} take {won} tricks: {points}."
+        gainers, line = makers, N_("{names} take {n} tricks: {points}.").format(
+            names=pair, n=won, points=points)
     else:
         points = 2
         gainers = [(t.maker + 1) % 4, (t.maker + 3) % 4]
-        line = f"{pair} take {won} tricks and are euchred: 2 to the other side."
+        line = N_("{names} take {n} tricks and are euchred: 2 to the other side.").format(
+            names=pair, n=won)
     for s in gainers:
         t.scores[s] += points
     return [line]

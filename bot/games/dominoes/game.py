@@ -46,7 +46,7 @@ from bot.games.dominoes.engine import Table, rules_for
 from bot.games.dominoes.options import FLAG_HELP, DominoesOptions
 from bot.games.dominoes.report import HandReport
 from bot.games.dominoes.tiles import canon, hand_pips, is_double, is_tile
-from bot.games.words import N_
+from bot.games.words import N_, joined
 
 
 def source_of(action: Action | str) -> str | None:
@@ -209,8 +209,8 @@ class DominoesState(State):
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
         parsed = self.normalise(Action.parse(action))
         if seat not in self.to_act:
-            raise IllegalAction("It is not your turn." if not self.t.over else
-                                "The game is over.")
+            raise IllegalAction(N_("It is not your turn.") if not self.t.over else
+                                N_("The game is over."))
         legal = self.legal_actions(seat)
         if parsed not in legal:
             raise IllegalAction(self._why_not(seat, parsed, legal))
@@ -222,101 +222,104 @@ class DominoesState(State):
         kinds = {a.kind for a in legal}
         if self.rules.family == "poker":
             if action.kind in ("check", "bet"):
-                return "Someone has bet: call, raise or fold."
+                return N_("Someone has bet: call, raise or fold.")
             if action.kind in ("call", "raise", "fold"):
-                return ("Nobody has bet yet: check or bet." if "check" in kinds
-                        else "Three raises is the limit: call or fold.")
-            return f"Domino Poker is bet, not played: {', '.join(sorted(kinds))}."
+                return (N_("Nobody has bet yet: check or bet.") if "check" in kinds
+                        else N_("Three raises is the limit: call or fold."))
+            return N_("Domino Poker is bet, not played: {moves}.").format(
+                moves=", ".join(sorted(kinds)))
         if self.rules.family in ("rounce", "loo", "euchre"):
             return self._rounce_why_not(seat, action, kinds)
         if self.rules.family == "bingo":
             return self._bingo_why_not(seat, action, kinds)
         if self.t.phase == "announce":
-            return ("Announce your count first: `count:` and the points the ends make (0 for "
-                    "none).")
+            return N_("Announce your count first: `count:` and the points the ends make (0 for "
+                      "none).")
         if self.t.phase == "muggins":
-            return "Call `muggins` on the count announced, or `let` it stand."
+            return N_("Call `muggins` on the count announced, or `let` it stand.")
         if action.kind in ("count", "muggins", "let"):
-            return ("Counts are announced only at a table playing with `announce`, right "
-                    "after a play; muggins is called only on a wrong one.")
+            return N_("Counts are announced only at a table playing with `announce`, right "
+                      "after a play; muggins is called only on a wrong one.")
         if action.kind == "play":
             if self.t.laid == 0 and "play" not in kinds:
-                return ("You have no tile that plays: "
-                        + ("draw." if "draw" in kinds else "say go (`pass`)."))
+                return (N_("You have no tile that plays: draw.") if "draw" in kinds
+                        else N_("You have no tile that plays: say go (`pass`)."))
             return engine.refuse_play(self.rules, self.options, self.t, seat, action.arg)
         if action.kind == "pass":
             if "play" in kinds:
-                return "You must play when you can; pass only when no tile fits."
+                return N_("You must play when you can; pass only when no tile fits.")
             if "draw" in kinds:
-                return "You cannot pass while you may draw: draw first."
+                return N_("You cannot pass while you may draw: draw first.")
         if action.kind == "draw":
             if self.t.laid:
-                return "Draw before you play, not after."
+                return N_("Draw before you play, not after.")
             policy = engine.stock_policy(self.rules, self.options, self.players)
             if policy == "none":
-                return f"{self.rules.title} has no stock to draw from."
+                return N_("{game} has no stock to draw from.").format(game=self.rules.title)
             if len(self.t.stock) <= 2:
-                return "The last two tiles of the stock are never drawn."
+                return N_("The last two tiles of the stock are never drawn.")
             if "play" in kinds:
-                return "You can play, so you may not draw."
-            return "You have drawn all you may this turn."
+                return N_("You can play, so you may not draw.")
+            return N_("You have drawn all you may this turn.")
         if action.kind == "stop":
-            return "There is nothing to stop: your turn ends when you play or pass."
+            return N_("There is nothing to stop: your turn ends when you play or pass.")
         if action.kind in ("star", "retire"):
-            return "Nobody is deciding whether to star now."
-        return f"`{action}` is not a move in dominoes."
+            return N_("Nobody is deciding whether to star now.")
+        return N_("`{move}` is not a move in dominoes.").format(move=action)
 
     def _rounce_why_not(self, seat: Seat, action: Action, kinds: set[str]) -> str:
         t = self.t
         piece = action.arg.split(">")[0]
         if action.kind in ("play", "discard", "swap") and piece not in t.hands[seat]:
-            return f"You do not hold {show(piece) if '-' in piece else piece}."
+            return N_("You do not hold {tile}.").format(
+                tile=show(piece) if "-" in piece else piece)
         if t.phase == "discard":
-            return "Discard down to five first: `discard:` and a tile."
+            return N_("Discard down to five first: `discard:` and a tile.")
         if t.phase == "declare" and self.rules.family == "loo":
             if action.kind == "pass" and not t.pool_play:
-                return "In the points game everyone plays: stand, swap, or take a miss."
+                return N_("In the points game everyone plays: stand, swap, or take a miss.")
             if action.kind == "pass":
-                return ("One player stands: the dealer must oppose him (stand, take a miss, or "
-                        "`defend` the pool).")
+                return N_("One player stands: the dealer must oppose him (stand, take a miss, "
+                          "or `defend` the pool).")
             if action.kind == "defend":
-                return "Only the dealer facing a single player may play for the pool."
+                return N_("Only the dealer facing a single player may play for the pool.")
         if t.phase == "declare":
             if action.kind == "pass" and "concede" in kinds:
-                return "Everyone before you passed: stand, take the dummy, or concede 5."
+                return N_("Everyone before you passed: stand, take the dummy, or concede 5.")
             if action.kind in ("dummy", "miss"):
-                return "There is no dummy or miss left to take."
-            return "Declare first: " + ", ".join(sorted(kinds)) + "."
+                return N_("There is no dummy or miss left to take.")
+            return N_("Declare first: {moves}.").format(moves=", ".join(sorted(kinds)))
         if action.kind == "play":
             if self.rules.family == "loo":
                 if not t.trick:
                     if any(a.startswith(f"play:{piece}>") for a in map(str, self._legal(seat))):
-                        return (f"Name the suit you lead: `play:{piece}>` and one of its "
-                                "numbers.")
-                    return ("Holding two trumps you lead one, and the winner of a trick leads "
-                            "a trump when he has one.")
-                return "Follow suit if you can; if you cannot, trump if you can."
+                        return N_("Name the suit you lead: `{move}` and one of its "
+                                  "numbers.").format(move=f"play:{piece}>")
+                    return N_("Holding two trumps you lead one, and the winner of a trick leads "
+                              "a trump when he has one.")
+                return N_("Follow suit if you can; if you cannot, trump if you can.")
             if not t.trick:
-                return "The winner of a trick leads a trump when he has one."
-            return "You must follow suit when you can."
-        return "Play a tile to the trick."
+                return N_("The winner of a trick leads a trump when he has one.")
+            return N_("You must follow suit when you can.")
+        return N_("Play a tile to the trick.")
 
     def _bingo_why_not(self, seat: Seat, action: Action, kinds: set[str]) -> str:
         t = self.t
         if action.kind in ("play", "declare") and action.arg not in t.hands[seat]:
-            return f"You do not hold {show(action.arg) if '-' in action.arg else action.arg}."
+            return N_("You do not hold {tile}.").format(
+                tile=show(action.arg) if "-" in action.arg else action.arg)
         if action.kind == "declare":
             if t.trick:
-                return "Declare only when you lead."
+                return N_("Declare only when you lead.")
             if t.declared[seat]:
-                return "You have declared this hand already."
-            return "Declaring needs two doubles or more, and you lead one of them."
+                return N_("You have declared this hand already.")
+            return N_("Declaring needs two doubles or more, and you lead one of them.")
         if action.kind == "close":
-            return "Only the leader may close, while more than two tiles are in the stock."
+            return N_("Only the leader may close, while more than two tiles are in the stock.")
         if action.kind == "play":
-            return ("The stock is gone or closed: follow suit and win the trick if you can, "
-                    "else trump.")
-        return "Play a tile, declare doubles, or close the stock."
+            return N_("The stock is gone or closed: follow suit and win the trick if you can, "
+                      "else trump.")
+        return N_("Play a tile, declare doubles, or close the stock.")
 
     def _legal(self, seat: Seat) -> list[Action]:
         return self.legal_actions(seat)
@@ -391,10 +394,11 @@ class _Turn:
             announce = engine.announces(self.rules, self.options)
             scored = engine.lay(self.rules, self.options, t, self.seat, action.arg,
                                 score=not announce)
-            where = f" at {end}" if end else ""
-            self.say("play", f"{who} played {show(piece)}{where}.", tile=piece, end=end)
+            said = N_("{name} played {tile} at {end}.") if end else N_("{name} played {tile}.")
+            self.say("play", said.format(name=who, tile=show(piece), end=end), tile=piece,
+                     end=end)
             for line in scored:
-                self.say("score", f"{who}: {line}")
+                self.say("score", N_("{name}: {line}").format(name=who, line=line))
             if announce:
                 t.phase, t.claimer = "announce", self.seat
                 return self.events
@@ -406,7 +410,8 @@ class _Turn:
                 return self.events
             if self.rules.turn == "double_again" and is_double(piece) and more:
                 t.again = True
-                self.say("again", f"{who} laid a double and may play again.")
+                self.say("again", N_("{name} laid a double and may play again.").format(
+                    name=who))
                 return self.events
             if self.rules.turn == "run" or (self.rules.turn == "double_again"
                                             and is_double(piece)):
@@ -414,19 +419,20 @@ class _Turn:
             self.end_turn()
         elif action.kind == "draw":
             piece = engine.draw_tile(t, self.seat)
-            self.say("draw", f"{who} drew a tile.")
+            self.say("draw", N_("{name} drew a tile.").format(name=who))
             self.events.append(Event(kind="drew", seat=self.seat, private_to=self.seat,
-                                     text=f"You drew {show(piece)}.", data={"tile": piece}))
+                                     text=N_("You drew {tile}.").format(tile=show(piece)),
+                                     data={"tile": piece}))
         elif action.kind == "pass":
             engine.note_void(self.rules, t, self.seat)
-            self.say("pass", f"{who} says go.")
+            self.say("pass", N_("{name} says go.").format(name=who))
             self.end_turn()
         elif action.kind == "stop":
-            self.say("stop", f"{who} stops.")
+            self.say("stop", N_("{name} stops.").format(name=who))
             self.end_turn()
         elif action.kind in ("check", "bet", "call", "raise", "fold"):
             words = poker.act(t, self.seat, action.kind, self.options.stake)
-            self.say(action.kind, f"{who} {words}.")
+            self.say(action.kind, N_("{name} {did}.").format(name=who, did=words))
             if poker.betting_done(t):
                 t.last = poker.showdown(t, self.names)
                 t.reported += 1
@@ -442,9 +448,10 @@ class _Turn:
         elif action.kind in ("star", "retire"):
             t.pending.pop(0)
             if action.kind == "star":
-                self.say("star", f"{who} {engine.star(t, self.seat)}.")
+                self.say("star", N_("{name} {did}.").format(name=who,
+                                                            did=engine.star(t, self.seat)))
             else:
-                self.say("retire", f"{who} leaves the pool.")
+                self.say("retire", N_("{name} leaves the pool.").format(name=who))
             if not t.pending:
                 lines: list[str] = []
                 engine.close_pool(t, self.names, lines)
@@ -463,11 +470,13 @@ class _Turn:
         if action.kind == "count":
             claim = int(action.arg)
             true = engine.count_now(self.rules, self.options, t)
-            self.say("count", f"{who} announces {claim}.", count=claim)
+            self.say("count", N_("{name} announces {n}.").format(name=who, n=claim),
+                     count=claim)
             if claim == true:
                 if claim:
                     engine.score_count(self.rules, t, player, claim)
-                    self.say("score", f"{who} scores {claim}.", points=claim)
+                    self.say("score", N_("{name} scores {points}.").format(
+                        name=who, points=claim), points=claim)
                 self.finish_play(player)
                 return self.events
             n = len(t.hands)
@@ -475,17 +484,17 @@ class _Turn:
             t.callers = [(player + i) % n for i in range(1, n)]
             return self.events
         if action.kind == "muggins":
-            self.say("muggins", f"{who} calls muggins: {self.names[player]} does not score the "
-                     "count.")
+            self.say("muggins", N_("{name} calls muggins: {player} does not score the "
+                                   "count.").format(name=who, player=self.names[player]))
             self.finish_play(player)
             return self.events
         t.callers.pop(0)
-        self.say("let", f"{who} lets it stand.")
+        self.say("let", N_("{name} lets it stand.").format(name=who))
         if not t.callers:
             if t.claim:
                 engine.score_count(self.rules, t, player, t.claim)
-                self.say("score", f"Nobody called muggins: {self.names[player]} scores "
-                         f"{t.claim}.", points=t.claim)
+                self.say("score", N_("Nobody called muggins: {name} scores {points}.").format(
+                    name=self.names[player], points=t.claim), points=t.claim)
             self.finish_play(player)
         return self.events
 
@@ -503,26 +512,27 @@ class _Turn:
         mod = {"rounce": rounce, "loo": loo, "euchre": deuchre}[self.rules.family]
         if action.kind == "discard":
             mod.discard(t, self.seat, action.arg)
-            self.say("discard", f"{who} discards a tile face down.")
+            self.say("discard", N_("{name} discards a tile face down.").format(name=who))
             return self.events
         if action.kind != "play":
             words = mod.declare(t, self.seat, action.kind, action.arg)
-            self.say(action.kind, f"{who} {words}.")
+            self.say(action.kind, N_("{name} {did}.").format(name=who, did=words))
             if t.phase == "redeal":
-                self.end_trick_hand(["Nobody made trumps: the tiles are dealt afresh."])
+                self.end_trick_hand([N_("Nobody made trumps: the tiles are dealt afresh.")])
             if t.phase == "conceded":
-                self.end_trick_hand([f"{who} conceded {rounce.CONCEDE} to "
-                                 f"{self.names[t.holder]}."])
+                self.end_trick_hand([N_("{name} conceded {n} to {holder}.").format(
+                    name=who, n=rounce.CONCEDE, holder=self.names[t.holder])])
             if t.phase == "taken":
-                self.end_trick_hand([f"Everyone passed: {self.names[t.holder]} (the dealer) "
-                                     "takes the pool."])
+                self.end_trick_hand([N_("Everyone passed: {name} (the dealer) takes the "
+                                        "pool.").format(name=self.names[t.holder])])
             return self.events
         piece, _, named = action.arg.partition(">")
         winner = mod.play(t, self.seat, action.arg)
-        named_as = f" as a {named}" if named else ""
-        self.say("play", f"{who} played {show(piece)}{named_as}.", tile=piece)
+        said = N_("{name} played {tile} as a {suit}.") if named else N_("{name} played {tile}.")
+        self.say("play", said.format(name=who, tile=show(piece), suit=named), tile=piece)
         if winner is not None:
-            self.say("trick", f"{self.names[winner]} takes the trick.", winner=winner)
+            self.say("trick", N_("{name} takes the trick.").format(name=self.names[winner]),
+                     winner=winner)
             if not t.hands[winner]:
                 self.end_trick_hand(mod.settle(t, self.names))
         return self.events
@@ -531,22 +541,24 @@ class _Turn:
         t, who = self.t, self.names[self.seat]
         if action.kind == "close":
             t.closer = self.seat
-            self.say("close", f"{who} closes the stock.")
+            self.say("close", N_("{name} closes the stock.").format(name=who))
             return self.events
         if action.kind == "declare":
             value = bingo.declare(t, self.seat, action.arg)
             shown = " ".join(show(x) for x in t.hands[self.seat] if is_double(x))
-            self.say("declare", f"{who} declares {shown}: {value}.", value=value)
+            self.say("declare", N_("{name} declares {tiles}: {value}.").format(
+                name=who, tiles=shown, value=value), value=value)
         winner, captured = bingo.play(t, self.seat, action.arg)
-        self.say("play", f"{who} played {show(action.arg)}.", tile=action.arg)
+        self.say("play", N_("{name} played {tile}.").format(name=who, tile=show(action.arg)),
+                 tile=action.arg)
         if winner is None:
             return self.events
-        self.say("trick", f"{self.names[winner]} takes the trick "
-                 f"({t.counted[winner]} counted).", winner=winner)
+        self.say("trick", N_("{name} takes the trick ({n} counted).").format(
+            name=self.names[winner], n=t.counted[winner]), winner=winner)
         if captured:
             t.scores[winner] += 1
-            self.say("bingo", f"Bingo takes the trump double: a game point to "
-                     f"{self.names[winner]}.")
+            self.say("bingo", N_("Bingo takes the trump double: a game point to "
+                                 "{name}.").format(name=self.names[winner]))
         result = bingo.hand_result(t, winner)
         if result is None and not bingo.finished(t):
             return self.events
@@ -554,16 +566,19 @@ class _Turn:
         if result is not None:
             won, points = result
             t.scores[won] += points
-            lines.append(f"{self.names[won]} wins the hand: {points} game point"
-                         f"{'s' * (points > 1)} (counted {t.counted[0]} to {t.counted[1]}).")
+            said = (N_("{name} wins the hand: {n} game points (counted {a} to {b}).")
+                    if points > 1 else
+                    N_("{name} wins the hand: {n} game point (counted {a} to {b})."))
+            lines.append(said.format(name=self.names[won], n=points, a=t.counted[0],
+                                     b=t.counted[1]))
         else:
-            lines.append("Bingo took the trump double.")
+            lines.append(N_("Bingo took the trump double."))
         self.end_trick_hand(lines)
         return self.events
 
     def end_trick_hand(self, lines: list[str]) -> None:
         t = self.t
-        t.last = [f"Hand {t.hand_no}: " + lines[0], *lines[1:]]
+        t.last = [_hand_line(t.hand_no, lines[0]), *lines[1:]]
         start = t.hand_start or list(t.scores)
         how = {"taken": "taken", "conceded": "conceded", "redeal": "redeal"}.get(t.phase,
                                                                                 "tricks")
@@ -589,8 +604,8 @@ class _Turn:
             t.over = True
             t.winners = [s for s in range(len(t.hands)) if t.scores[s] == low]
             t.final = [float(rounce.START - x) for x in t.scores]
-            t.last.append(f"{' and '.join(self.names[s] for s in t.winners)} wiped out "
-                          "the score and win.")
+            t.last.append(N_("{names} wiped out the score and win.").format(
+                names=joined([self.names[s] for s in t.winners])))
             return
         mod = {"rounce": rounce, "loo": loo, "euchre": deuchre,
                "bingo": bingo}[self.rules.family]
@@ -599,22 +614,23 @@ class _Turn:
             t.final = loo.final_counters(t)
             best = max(t.final)
             t.winners = [s for s in range(len(t.hands)) if t.final[s] == best]
-            t.last.append("Counters: " + ", ".join(
-                f"{self.names[s]} {t.final[s]:+g}" for s in range(len(t.hands))) + ".")
+            t.last.append(N_("Counters: {counters}.").format(counters=", ".join(
+                f"{self.names[s]} {t.final[s]:+g}" for s in range(len(t.hands)))))
             return
         if not is_rounce and mod.finished(t):
             high = max(t.scores)
             t.over = True
             t.winners = [s for s in range(len(t.hands)) if t.scores[s] == high]
             t.final = [float(x) for x in t.scores]
-            t.last.append(f"{' and '.join(self.names[s] for s in t.winners)} reach "
-                          f"{high} and win.")
+            t.last.append(N_("{names} reach {n} and win.").format(
+                names=joined([self.names[s] for s in t.winners]), n=high))
             return
         t.hand_no += 1
         mod.deal(t, self.state.seed, None)
         t.hand_start = list(t.scores)
-        self.events.append(Event(kind="deal", text=f"Hand {t.hand_no} is dealt; "
-                                 f"{self.names[t.holder]} holds the trump."))
+        self.events.append(Event(kind="deal", text=N_(
+            "Hand {n} is dealt; {name} holds the trump.").format(
+                n=t.hand_no, name=self.names[t.holder])))
 
     def end_turn(self, seat: Seat | None = None) -> None:
         t = self.t
@@ -639,7 +655,7 @@ class _Turn:
         report.points = [t.scores[s] - before[s] for s in range(len(t.hands))]
         report.scores = list(t.scores)
         lines += engine.finish_check(self.rules, self.options, t, self.names)
-        t.last = [f"Hand {t.hand_no}: " + lines[0], *lines[1:]]
+        t.last = [_hand_line(t.hand_no, lines[0]), *lines[1:]]
         report.lines = list(t.last)
         t.reported += 1
         report.number = t.reported
@@ -654,14 +670,19 @@ class _Turn:
         t = self.t
         t.hand_no += 1
         engine.deal_hand(self.rules, self.options, t, self.state.seed)
-        self.events.append(Event(kind="deal", text=f"Hand {t.hand_no} is dealt; "
-                                 f"{self.names[t.leader]} leads."))
+        self.events.append(Event(kind="deal", text=N_("Hand {n} is dealt; {name} leads.").format(
+            n=t.hand_no, name=self.names[t.leader])))
+
+
+def _hand_line(hand: int, line: str) -> str:
+    return N_("Hand {n}: {line}").format(n=hand, line=line)
 
 
 def _variant(r: Rules) -> Variant:
     counts = r.players
     span = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
-    return Variant(id=r.id, title=r.title, aliases=r.aliases, tags=(*r.tags, f"{span} players"))
+    return Variant(id=r.id, title=r.title, aliases=r.aliases,
+                   tags=(*r.tags, N_("{span} players").format(span=span)))
 
 
 class DominoesGame(Game[DominoesState, DominoesOptions]):
@@ -689,17 +710,20 @@ class DominoesGame(Game[DominoesState, DominoesOptions]):
         rules = rules_for(options)
         if players not in rules.players:
             allowed = ", ".join(str(p) for p in rules.players)
-            raise InvalidOptions(f"{rules.title} is played by {allowed} players, not {players}.")
+            raise InvalidOptions(N_("{game} is played by {allowed} players, not {n}.").format(
+                game=rules.title, allowed=allowed, n=players))
         top, each = rules.deal(players, options.hand_size)
         size = len(engine.tile_set(rules, top))
         keep = 2 if engine.stock_policy(rules, options, players) != "none" else 0
         if rules.id == "tiddle_a_wink":
             keep = 4
         if rules.id in ("muggins", "all_threes") and players == 4 and each > 6:
-            raise InvalidOptions(f"{rules.title} with four players deals at most 6 each.")
+            raise InvalidOptions(N_("{game} with four players deals at most 6 each.").format(
+                game=rules.title))
         if players * each > size - keep:
-            raise InvalidOptions(f"{players} hands of {each} do not fit the {size}-tile set "
-                                 f"with {keep} left over.")
+            raise InvalidOptions(N_("{n} hands of {each} do not fit the {size}-tile set with "
+                                    "{keep} left over.").format(n=players, each=each, size=size,
+                                                                keep=keep))
 
     def pack(self, options: DominoesOptions, players: int) -> list[str]:
         rules = rules_for(options)
@@ -728,7 +752,8 @@ class DominoesGame(Game[DominoesState, DominoesOptions]):
             tiles = [x for h in deal["hands"] for x in h] + list(deal.get("stock", []))
             pack = engine.tile_set(rules, top)
             if sorted(tiles) != sorted(pack):
-                raise InvalidOptions(f"A deal must hold the {len(pack)} tiles once each.")
+                raise InvalidOptions(N_("A deal must hold the {n} tiles once each.").format(
+                    n=len(pack)))
         if rules.family == "rounce":
             t.scores = [rounce.START] * players
             rounce.deal(t, seed, deal)
@@ -756,16 +781,32 @@ class DominoesGame(Game[DominoesState, DominoesOptions]):
 
     def rules_text(self, options: DominoesOptions) -> str:
         rules = rules_for(options)
-        lines = [f"**{rules.title}** (Dominoes and Dice, 1895, {rules.page})"]
+        lines = [N_("**{game}** (Dominoes and Dice, 1895, {page})").format(
+            game=rules.title, page=_page(rules.page))]
         if rules.aliases:
-            lines.append(f"Also known as {', '.join(rules.aliases)}.")
+            lines.append(N_("Also known as {names}.").format(names=", ".join(rules.aliases)))
         lines.append(rules.text)
         if rules.choices:
-            lines.append("Where the book is unclear: " + rules.choices + ".")
-        flags = [f"`{f}`: {FLAG_HELP[f]}" for f in rules.flags]
+            lines.append(N_("Where the book is unclear: {choices}.").format(
+                choices=rules.choices))
+        flags = [N_("`{flag}`: {help}").format(flag=f, help=FLAG_HELP[f]) for f in rules.flags]
         if flags:
-            lines.append("Options: " + "; ".join(flags) + ".")
-        table = [f"{f} {getattr(options, f)}" for f in rules.flags
+            lines.append(N_("Options: {options}.").format(options="; ".join(flags)))
+        table = [_setting(f, getattr(options, f)) for f in rules.flags
                  if getattr(options, f) is not None]
-        lines.append("This table: " + (", ".join(table) or "the book's rules") + ".")
+        lines.append(N_("This table: {options}.").format(
+            options=", ".join(table) or N_("the book's rules")))
         return "\n".join(lines)
+
+
+def _page(page: str) -> str:
+    """``pp. 11-16`` / ``p. 27`` as a marked template (German: S. 11-16)."""
+    many, _, pages = page.partition(" ")
+    return (N_("pp. {pages}") if many == "pp." else N_("p. {pages}")).format(pages=pages)
+
+
+def _setting(flag: str, value: object) -> str:
+    """``free_lead False``: a flag and its value, a switch's as a marked template."""
+    if isinstance(value, bool):
+        return (N_("{flag} True") if value else N_("{flag} False")).format(flag=flag)
+    return f"{flag} {value}"

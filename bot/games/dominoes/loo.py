@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from bot.games.dominoes import tricks
 from bot.games.dominoes.rounce import is_trump, swap_for_turned, trick_winner
 from bot.games.dominoes.tiles import full_set, halves, is_double, pips
+from bot.games.words import N_, joined
 
 if TYPE_CHECKING:
     from bot.games.dominoes.engine import Table
@@ -158,13 +159,13 @@ def declare(t: Table, seat: int, kind: str, arg: str) -> str:
     n = len(t.hands)
     if kind == "stand":
         t.status[seat] = "stand"
-        words = "stands"
+        words = N_("stands")
     elif kind == "pass":
         t.status[seat] = "pass"
-        words = "passes"
+        words = N_("passes")
     elif kind == "defend":
         t.status[seat] = "pool"
-        words = "plays his hand for the pool"
+        words = N_("plays his hand for the pool")
     elif kind == "swap":
         words = swap_for_turned(t, seat, arg)
     else:  # miss
@@ -172,7 +173,7 @@ def declare(t: Table, seat: int, kind: str, arg: str) -> str:
         t.hands[seat] = sorted(t.dummy.pop(0).split(","), reverse=True)
         t.status[seat] = "miss"
         t.need_discard = len(t.hands[seat]) - 5
-        words = "takes a miss"
+        words = N_("takes a miss")
     if t.need_discard:
         t.phase = "discard"
         return words
@@ -236,32 +237,35 @@ def settle(t: Table, names: list[str]) -> list[str]:
             lines.append(tricks.took_line(names[s], t.tricks[s]))
         else:
             t.scores[s] -= LOOED
-            lines.append(f"{names[s]} took no trick and is looed (-{LOOED}).")
+            lines.append(N_("{name} took no trick and is looed (-{n}).").format(
+                name=names[s], n=LOOED))
     return lines
 
 
 def settle_pool(t: Table, names: list[str]) -> list[str]:
     """A fifth of the pool a trick; a looed player owes the next pool what this one held."""
     share = t.pool // 5
-    lines = [f"The pool held {t.pool} counters, {share} a trick."]
+    lines = [N_("The pool held {n} counters, {share} a trick.").format(n=t.pool, share=share)]
     kept = t.pool
     for s in active(t):
         won = t.tricks[s] * share
         if t.status[s] == "pool":
-            lines.append(f"{names[s]} played for the pool: " + (
-                f"{won} counters stay in it." if won else "nothing taken."))
+            lines.append((N_("{name} played for the pool: {n} counters stay in it.") if won
+                          else N_("{name} played for the pool: nothing taken.")).format(
+                name=names[s], n=won))
         elif won:
             t.scores[s] += won
             kept -= won
-            lines.append(f"{names[s]} took {t.tricks[s]} trick{'s' * (t.tricks[s] > 1)}: "
-                         f"{won} counters.")
+            lines.append((N_("{name} took {tricks} tricks: {n} counters.") if t.tricks[s] > 1
+                          else N_("{name} took {tricks} trick: {n} counters.")).format(
+                name=names[s], tricks=t.tricks[s], n=won))
         else:
             t.owing[s] = min(t.pool, loo_cap(t))
-            lines.append(f"{names[s]} took no trick and is looed: {t.owing[s]} into the next "
-                         "pool.")
+            lines.append(N_("{name} took no trick and is looed: {n} into the next "
+                            "pool.").format(name=names[s], n=t.owing[s]))
     passed = [names[s] for s in range(len(t.hands)) if t.status[s] == "pass"]
     if passed:
-        lines.append(f"{' and '.join(passed)} passed.")
+        lines.append(N_("{names} passed.").format(names=joined(passed)))
     t.pool = kept
     return lines
 

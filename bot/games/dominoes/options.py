@@ -8,26 +8,27 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from bot.games.base import Options
+from bot.games.words import N_
 
 FLAG_HELP = {
-    "target": "points that win the game",
-    "block_scoring": "what the lighter hand scores at a block: `both` hands, the `opponent`'s, "
-                     "or the `difference`",
-    "hand_size": "tiles each",
-    "no_draw": "no drawing: pass when you cannot play",
-    "pip_values": "score the ends' pips (5, 10, 15, 20) instead of 1, 2, 3, 4",
-    "sevens": "the author's variant: a point per matadore and per seven at the ends",
-    "free_lead": "the leader need not pose a double",
-    "rubber": "three games make a rubber (off: one game)",
-    "open_cross": "arms may grow before the cross is complete (the Cyprus reading)",
-    "stake": "counters each player pays into the pool",
-    "settlement": "`pool` (lives and starring) or `difference` (the first to 100 pays)",
-    "domino_side_wins": "the side that went out always wins the hand",
-    "play_for": "Domino Loo: `pool` (antes, a fifth of the pool a trick, the loo paid into the "
-                "next pool; the book's way for three or four) or `points` (its game of 15 for "
-                "two)",
-    "deals": "Domino Loo's pool: hands to play (then on until a pool is taken with no loo)",
-    "announce": "announce your count after each play; a wrong count may be called muggins",
+    "target": N_("points that win the game"),
+    "block_scoring": N_("what the lighter hand scores at a block: `both` hands, the `opponent`'s, "
+                        "or the `difference`"),
+    "hand_size": N_("tiles each"),
+    "no_draw": N_("no drawing: pass when you cannot play"),
+    "pip_values": N_("score the ends' pips (5, 10, 15, 20) instead of 1, 2, 3, 4"),
+    "sevens": N_("the author's variant: a point per matadore and per seven at the ends"),
+    "free_lead": N_("the leader need not pose a double"),
+    "rubber": N_("three games make a rubber (off: one game)"),
+    "open_cross": N_("arms may grow before the cross is complete (the Cyprus reading)"),
+    "stake": N_("counters each player pays into the pool"),
+    "settlement": N_("`pool` (lives and starring) or `difference` (the first to 100 pays)"),
+    "domino_side_wins": N_("the side that went out always wins the hand"),
+    "play_for": N_("Domino Loo: `pool` (antes, a fifth of the pool a trick, the loo paid into "
+                   "the next pool; the book's way for three or four) or `points` (its game of 15 "
+                   "for two)"),
+    "deals": N_("Domino Loo's pool: hands to play (then on until a pool is taken with no loo)"),
+    "announce": N_("announce your count after each play; a wrong count may be called muggins"),
 }
 
 
@@ -60,8 +61,9 @@ class DominoesOptions(Options):
         default = DominoesOptions.model_construct()
         for name in FLAG_HELP:
             if getattr(self, name) != getattr(default, name) and name not in row.flags:
-                raise ValueError(f"{row.title} has no `{name}` option.")
+                raise ValueError(N_("{game} has no `{name}` option.").format(
+                    game=row.title, name=name))
         if row.family == "loo" and self.stake % 5:
-            raise ValueError("Domino Loo's stake must divide by five: each trick takes a fifth "
-                             "of the pool.")
+            raise ValueError(N_("Domino Loo's stake must divide by five: each trick takes a "
+                                "fifth of the pool."))
         return self

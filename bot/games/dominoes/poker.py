@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from bot.games.dominoes.tiles import halves, is_double
 from bot.games.dominoes.tricks import next_seat
+from bot.games.words import N_, joined
 
 if TYPE_CHECKING:
     from bot.games.dominoes.engine import Table
@@ -20,8 +21,8 @@ if TYPE_CHECKING:
 POKER_SET = [f"{a}-{b}" for a in range(1, 7) for b in range(1, a + 1) if (a, b) != (1, 1)]
 """The double-six set without the blanks and 1-1: twenty tiles."""
 
-RANKS = ["no combination", "one pair", "flush", "triples", "straight four", "full hand",
-         "straight five", "straight six", "fours", "royal"]
+RANKS = [N_("no combination"), N_("one pair"), N_("flush"), N_("triples"), N_("straight four"),
+         N_("full hand"), N_("straight five"), N_("straight six"), N_("fours"), N_("royal")]
 MAX_RAISES = 3
 
 
@@ -90,15 +91,15 @@ def act(t: Table, seat: int, kind: str, stake: int) -> str:
     t.acted[seat] = True
     if kind == "fold":
         t.folded[seat] = True
-        return "folds"
+        return N_("folds")
     if kind == "check":
-        return "checks"
+        return N_("checks")
     if kind == "call":
         t.bets[seat] = high
-        return f"calls ({high})"
+        return N_("calls ({n})").format(n=high)
     t.raises += 1
     t.bets[seat] = high + stake
-    return f"{'bets' if kind == 'bet' else 'raises to'} {t.bets[seat]}"
+    return (N_("bets {n}") if kind == "bet" else N_("raises to {n}")).format(n=t.bets[seat])
 
 
 def betting_done(t: Table) -> bool:
@@ -120,15 +121,18 @@ def showdown(t: Table, names: list[str]) -> list[str]:
     lines = []
     if len(players) == 1:
         winners = players
-        lines.append(f"Everyone else folded: {names[players[0]]} takes the pot of {pot}.")
+        lines.append(N_("Everyone else folded: {name} takes the pot of {n}.").format(
+            name=names[players[0]], n=pot))
     else:
         for s in players:
             shown = " ".join("[" + x.replace("-", "|") + "]" for x in t.hands[s])
-            lines.append(f"{names[s]} shows {shown}: {describe(t.hands[s])}.")
+            lines.append(N_("{name} shows {tiles}: {hand}.").format(
+                name=names[s], tiles=shown, hand=describe(t.hands[s])))
         best = max(hand_key(t.hands[s]) for s in players)
         winners = [s for s in players if hand_key(t.hands[s]) == best]
-        lines.append(f"{' and '.join(names[s] for s in winners)} take"
-                     f"{'s' if len(winners) == 1 else ''} the pot of {pot}.")
+        said = (N_("{names} takes the pot of {n}.") if len(winners) == 1
+                else N_("{names} take the pot of {n}."))
+        lines.append(said.format(names=joined([names[s] for s in winners]), n=pot))
     t.over = True
     t.winners = winners
     t.final = [float(-(t.paid[s] + t.bets[s]) + (pot / len(winners) if s in winners else 0))

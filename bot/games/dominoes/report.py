@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from bot.games.words import N_, joined
+
 How = Literal["domino", "block", "tricks", "taken", "conceded", "redeal", "showdown"]
 
 
@@ -47,7 +49,7 @@ class HandReport(BaseModel):
 
 
 def _show(tiles: list[str]) -> str:
-    return " ".join("[" + x.replace("-", "|") + "]" for x in tiles) or "none"
+    return " ".join("[" + x.replace("-", "|") + "]" for x in tiles) or N_("none")
 
 
 def _signed(n: int) -> str:
@@ -58,45 +60,49 @@ def report_text(report: HandReport, names: list[str]) -> list[str]:
     """The hand told in words with ``names`` (one per seat): what ended it, the pips left, how
     the award was counted, the points and the scores."""
     def who(seat: int) -> str:
-        return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        return names[seat] if seat < len(names) else N_("Seat {n}").format(n=seat + 1)
 
     r = report
-    pair = " and ".join(who(s) for s in r.winners)
+    pair = joined([who(s) for s in r.winners])
     lines: list[str] = []
+
+    def hand(said: str) -> None:
+        lines.append(N_("Hand {n}: {line}").format(n=r.hand, line=said))
+
     if r.how == "domino" and r.domino is not None:
-        lines.append(f"Hand {r.hand}: {who(r.domino)} went out (domino).")
+        hand(N_("{name} went out (domino).").format(name=who(r.domino)))
     elif r.how == "block":
-        won = f"{pair} {'wins' if len(r.winners) == 1 else 'win'} it" if r.winners else \
-            "nobody wins it"
-        lines.append(f"Hand {r.hand}: blocked; {won}" + (f" ({r.reason})" if r.reason else "")
-                     + ".")
+        won = ((N_("{names} wins it") if len(r.winners) == 1 else N_("{names} win it")).format(
+            names=pair) if r.winners else N_("nobody wins it"))
+        hand((N_("blocked; {won} ({reason}).") if r.reason else N_("blocked; {won}.")).format(
+            won=won, reason=r.reason))
     elif r.how == "tricks":
-        lines.append(f"Hand {r.hand}: tricks " + ", ".join(
-            f"{who(s)} {n}" for s, n in enumerate(r.tricks)) + ".")
+        hand(N_("tricks {tricks}.").format(
+            tricks=", ".join(f"{who(s)} {n}" for s, n in enumerate(r.tricks))))
     elif r.how == "taken":
-        lines.append(f"Hand {r.hand}: everyone passed; {pair} (the dealer) takes the pool.")
+        hand(N_("everyone passed; {names} (the dealer) takes the pool.").format(names=pair))
     elif r.how == "conceded":
-        lines.append(f"Hand {r.hand}: conceded to {pair}.")
+        hand(N_("conceded to {names}.").format(names=pair))
     elif r.how == "redeal":
-        lines.append(f"Hand {r.hand}: nobody made trumps; dealt afresh.")
+        hand(N_("nobody made trumps; dealt afresh."))
     else:
-        lines.append(f"Hand {r.hand}: the showdown" + (f"; {pair} take the pot" if pair else "")
-                     + ".")
+        hand(N_("the showdown; {names} take the pot.").format(names=pair) if pair
+             else N_("the showdown."))
     if r.pips:
-        lines.append("Pips left: " + ", ".join(
+        lines.append(N_("Pips left: {pips}.").format(pips=", ".join(
             f"{who(s)} {p}" + (f" ({_show(r.tiles[s])})" if r.tiles and r.tiles[s] else "")
-            for s, p in enumerate(r.pips)) + ".")
+            for s, p in enumerate(r.pips))))
     if r.counted:
-        lines.append(f"Counted: {r.counted}.")
+        lines.append(N_("Counted: {counted}.").format(counted=r.counted))
     if any(r.during):
-        lines.append("Scored in play: " + ", ".join(
-            f"{who(s)} {_signed(n)}" for s, n in enumerate(r.during) if n) + ".")
+        lines.append(N_("Scored in play: {points}.").format(points=", ".join(
+            f"{who(s)} {_signed(n)}" for s, n in enumerate(r.during) if n)))
     if any(r.points):
-        word = "Charged" if r.penalty else "Points"
-        lines.append(f"{word}: " + ", ".join(
+        said = N_("Charged: {points}.") if r.penalty else N_("Points: {points}.")
+        lines.append(said.format(points=", ".join(
             f"{who(s)} {_signed(n) if not r.penalty else n}" for s, n in enumerate(r.points)
-            if n) + ".")
+            if n)))
     if r.scores:
-        lines.append("Scores: " + ", ".join(
-            f"{who(s)} {n}" for s, n in enumerate(r.scores)) + ".")
+        lines.append(N_("Scores: {scores}.").format(scores=", ".join(
+            f"{who(s)} {n}" for s, n in enumerate(r.scores))))
     return lines

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from bot.games.dominoes import tricks
 from bot.games.dominoes.tiles import full_set, halves, is_double, pips
+from bot.games.words import N_
 
 if TYPE_CHECKING:
     from bot.games.dominoes.engine import Table
@@ -66,7 +67,7 @@ def swap_for_turned(t: Table, seat: int, piece: str) -> str:
     t.discards.append(piece)
     tricks.take_turned(t, seat)
     t.status[seat] = "stand"
-    return "takes up the trump tile"
+    return N_("takes up the trump tile")
 
 
 def first_holder(seed: int, players: int) -> int:
@@ -128,7 +129,7 @@ def next_active(t: Table, seat: int) -> int:
 def declare(t: Table, seat: int, kind: str, arg: str) -> str:
     """Stand, pass, take the dummy, concede or swap; returns the words."""
     n = len(t.hands)
-    words = {"stand": "stands", "pass": "passes"}.get(kind, "")
+    words = {"stand": N_("stands"), "pass": N_("passes")}.get(kind, "")
     if kind in ("stand", "pass"):
         t.status[seat] = kind
     elif kind == "dummy":
@@ -140,14 +141,14 @@ def declare(t: Table, seat: int, kind: str, arg: str) -> str:
         if seat == t.holder and t.turned:
             t.discards.append(t.turned)
             t.turned = ""
-        words = "takes the dummy"
+        words = N_("takes the dummy")
     elif kind == "swap":
         words = swap_for_turned(t, seat, arg)
     elif kind == "concede":
         t.status[seat] = "pass"
         t.scores[t.holder] -= CONCEDE
         t.phase = "conceded"
-        return f"concedes {CONCEDE} to the trump holder"
+        return N_("concedes {n} to the trump holder").format(n=CONCEDE)
     if t.need_discard:
         t.phase = "discard"
         return words
@@ -192,7 +193,8 @@ def settle(t: Table, names: list[str]) -> list[str]:
             lines.append(tricks.took_line(names[s], t.tricks[s]))
         else:
             t.scores[s] += BOUNCE
-            lines.append(f"{names[s]} took no trick and is bounced (+{BOUNCE}).")
+            lines.append(N_("{name} took no trick and is bounced (+{n}).").format(
+                name=names[s], n=BOUNCE))
     return lines
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.games.dominoes.tiles import full_set, halves
+from bot.games.words import N_
 
 if TYPE_CHECKING:
     from bot.games.dominoes.engine import Table
@@ -90,4 +91,5 @@ def throw_away(t: Table, seat: int, piece: str) -> bool:
 
 
 def took_line(name: str, tricks: int) -> str:
-    return f"{name} took {tricks} trick{'s' * (tricks > 1)}."
+    return (N_("{name} took {n} tricks.") if tricks > 1 else N_("{name} took {n} trick.")).format(
+        name=name, n=tricks)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.games.cards import RED, long_name, pretty
+from bot.games.words import N_
 
 RANKS = "A23456789TJQK"
 """Patience counts A=1 .. K=13 (cards.RANKS is Skat's order, not a counting order)."""
@@ -79,11 +80,14 @@ class Pack:
         return True
 
     def words(self) -> str:
-        d = {"down": "one lower", "up": "one higher", "both": "one higher or lower"}[self.dir]
-        s = {"any": "of any suit", "same": "of the same suit",
-             "alt": "of the other colour"}[self.suit]
-        cap = f", at most {self.cap} cards to a packet" if self.cap else ""
-        return f"a card {d} {s}{cap}"
+        d = {"down": N_("one lower"), "up": N_("one higher"),
+             "both": N_("one higher or lower")}[self.dir]
+        s = {"any": N_("of any suit"), "same": N_("of the same suit"),
+             "alt": N_("of the other colour")}[self.suit]
+        said = N_("a card {rank} {suit}").format(rank=d, suit=s)
+        if self.cap:
+            said = N_("{packing}, at most {n} cards to a packet").format(packing=said, n=self.cap)
+        return said
 
 
 @dataclass(frozen=True)
@@ -260,12 +264,12 @@ class Board:
 
     def name(self, pid: str) -> str:
         if pid == "s":
-            return "the stock"
+            return N_("the stock")
         if pid in _found_index(self.rules):
-            return f"{self.rules.found(pid).label} {pid[1:]}"
+            return N_("{pile} {n}").format(pile=self.rules.found(pid).label, n=pid[1:])
         pile = self.rules.pile(pid)
         num = pid.lstrip("abcdefghijklmnopqrstuvwxyz")
-        return f"the {pile.label}" + (f" {num}" if num else "")
+        return (N_("the {pile} {n}") if num else N_("the {pile}")).format(pile=pile.label, n=num)
 
     def flags_list(self, key: str) -> set[str]:
         """Pile ids marked ``key:<pile>`` in the flags (e.g. reserves that were emptied)."""
@@ -282,7 +286,8 @@ class Board:
         card = self.take(src)
         self.put(dst, card)
         if why:
-            self.log.append(f"{why}: {pretty(card)} from {self.name(src)} to {self.name(dst)}.")
+            self.log.append(N_("{why}: {card} from {source} to {target}.").format(
+                why=why, card=pretty(card), source=self.name(src), target=self.name(dst)))
         return card
 
 
@@ -443,15 +448,17 @@ def do_move(board: Board, src: str, dst: str) -> None:
         run = board.piles[pid][-int(n):]
         del board.piles[pid][-int(n):]
         board.piles[dst] += run
-        board.log.append(f"{' '.join(pretty(c) for c in run)} from {board.name(pid)} to "
-                         f"{board.name(dst)}.")
+        board.log.append(N_("{card} from {source} to {target}.").format(
+            card=" ".join(pretty(c) for c in run), source=board.name(pid),
+            target=board.name(dst)))
         return
     card = board.take(src) if src != "s" else face(board.stock().pop())
     board.put(dst, card)
     pile = _pile_index(board.rules).get(dst)
     if pile is not None and pile.pack_after_empty:
         board.flags[f"opened:{dst}"] = 1
-    board.log.append(f"{pretty(card)} from {board.name(src)} to {board.name(dst)}.")
+    board.log.append(N_("{card} from {source} to {target}.").format(
+        card=pretty(card), source=board.name(src), target=board.name(dst)))
 
 
 # -- what happens by itself ----------------------------------------------------------------------
@@ -474,7 +481,8 @@ def _settle_once(board: Board) -> bool:
                 and any(face(c)[1] != "K" for c in cards)):
             king = cards.pop()
             cards.insert(0, king)
-            board.log.append(f"{pretty(king)} goes to the bottom of {board.name(p.id)}.")
+            board.log.append(N_("{card} goes to the bottom of {pile}.").format(
+                card=pretty(king), pile=board.name(p.id)))
             _turn_top(board, p)
             return True
         if _turn_top(board, p):
@@ -486,18 +494,19 @@ def _settle_once(board: Board) -> bool:
                                 and board.piles[q.id] and q.id not in opened), None)
                     if res:
                         board.piles[res][-1] = face(board.piles[res][-1])
-                        board.shift(res, p.id, "Filled")
+                        board.shift(res, p.id, N_("Filled"))
                         return True
                 elif src == "w":
                     t = next((t for t in board.talons() if board.piles[t]), None)
                     if t:
-                        board.shift(t, p.id, "Filled")
+                        board.shift(t, p.id, N_("Filled"))
                         return True
                 elif src in ("s", "S") and board.stock() and (src == "S" or board.talon_empty()):
                     card = face(board.stock().pop())
                     board.put(p.id, card)
-                    board.log.append(f"Filled: {pretty(card)} from the stock to "
-                                     f"{board.name(p.id)}.")
+                    board.log.append(N_("{why}: {card} from {source} to {target}.").format(
+                        why=N_("Filled"), card=pretty(card), source=N_("the stock"),
+                        target=board.name(p.id)))
                     return True
     for p in board.rules.piles:
         if p.keep and len(board.piles[p.id]) < p.keep:
@@ -509,7 +518,8 @@ def _settle_once(board: Board) -> bool:
                 continue
             card = face(board.piles[src].pop())
             board.put(p.id, card)
-            board.log.append(f"{board.name(p.id).capitalize()} topped up with {pretty(card)}.")
+            board.log.append(N_("{pile} topped up with {card}.").format(
+                pile=board.name(p.id).capitalize(), card=pretty(card)))
             return True
         if p.must_pack and board.top(p.id):
             card = board.top(p.id)
@@ -517,7 +527,7 @@ def _settle_once(board: Board) -> bool:
             for q in board.rules.piles:
                 qc = board.piles[q.id]
                 if q.kind == "tableau" and q.pack and qc and q.pack.fits(card, qc[-1], len(qc)):
-                    board.shift(p.id, q.id, "Must be packed")
+                    board.shift(p.id, q.id, N_("Must be packed"))
                     return True
     return False
 
@@ -528,7 +538,8 @@ def _turn_top(board: Board, p: Pile) -> bool:
         return False
     if cards and cards[-1].startswith("~") and (not p.hidden_top or len(cards) == 1):
         cards[-1] = face(cards[-1])
-        board.log.append(f"{pretty(cards[-1])} turned up on {board.name(p.id)}.")
+        board.log.append(N_("{card} turned up on {pile}.").format(card=pretty(cards[-1]),
+                                                                   pile=board.name(p.id)))
         return True
     return False
 
@@ -557,11 +568,11 @@ def turn(board: Board) -> None:
                 card = face(board.stock().pop())
                 board.put(p.id, card)
                 dealt.append(pretty(card))
-        board.log.append(f"Dealt a row: {' '.join(dealt)}.")
+        board.log.append(N_("Dealt a row: {cards}.").format(cards=" ".join(dealt)))
         return
     card = face(board.stock().pop())
     board.put("w", card)
-    board.log.append(f"Turned {pretty(card)}.")
+    board.log.append(N_("Turned {card}.").format(card=pretty(card)))
 
 
 def redeal(board: Board) -> None:
@@ -581,8 +592,10 @@ def redeal(board: Board) -> None:
     else:  # turn the talon (or the wastes, first packet first) over: first placed dealt first
         board.piles["s"] = gathered[::-1]
     left = rules.redeals - board.redeals
-    board.log.append(f"Redeal {board.redeals}: {len(gathered)} cards back to the stock "
-                     f"({left} more redeal{'s' if left != 1 else ''} allowed).")
+    said = (N_("Redeal {n}: {cards} cards back to the stock ({left} more redeal allowed).")
+            if left == 1 else
+            N_("Redeal {n}: {cards} cards back to the stock ({left} more redeals allowed)."))
+    board.log.append(said.format(n=board.redeals, cards=len(gathered), left=left))
 
 
 def _redeal_lucie(board: Board) -> None:
@@ -595,10 +608,17 @@ def _redeal_lucie(board: Board) -> None:
     for i, p in enumerate(fans):
         board.piles[p.id] = cards[3 * i: 3 * i + 3]
     left = board.rules.redeals - board.redeals
-    board.log.append(f"Redeal {board.redeals}: {len(cards)} cards gathered, "
-                     f"{'shuffled' if not board.flags.get('no_shuffle') else 'in order'} and "
-                     f"dealt again in fans of three ({left} more allowed).")
+    said = (N_("Redeal {n}: {cards} cards gathered, shuffled and dealt again in fans of three "
+               "({left} more allowed).") if not board.flags.get("no_shuffle") else
+            N_("Redeal {n}: {cards} cards gathered, in order and dealt again in fans of three "
+               "({left} more allowed)."))
+    board.log.append(said.format(n=board.redeals, cards=len(cards), left=left))
 
 
 def describe(card: str) -> str:
     return long_name(face(card))
+
+
+CAPITALISED = (N_("The {pile} {n}"), N_("The {pile}"), N_("The stock"))
+"""A pile's name opening a sentence (``Board.name(...).capitalize()``), marked for reading
+back."""

@@ -172,8 +172,8 @@ class PatienceState(State):
         """As `State.check_legal`, comparing the compact strings (cheaper than models)."""
         parsed = Action.parse(action)
         if seat not in self.to_act:
-            raise IllegalAction("It is not your turn." if self.status == "play"
-                                else "This game is over.")
+            raise IllegalAction(N_("It is not your turn.") if self.status == "play"
+                                else N_("This game is over."))
         if str(parsed) != "resign" and str(parsed) not in _legal(self.board()):
             raise IllegalAction(_refusal(self, parsed))
         return parsed
@@ -182,7 +182,8 @@ class PatienceState(State):
         parsed = self.check_legal(seat, action)
         if parsed.kind == "resign":
             home = self.board().home()
-            text = f"Gave up after {self.moves} moves: {home} cards on the foundations."
+            text = N_("Gave up after {moves} moves: {n} cards on the foundations.").format(
+                moves=self.moves, n=home)
             st = self.model_copy(update={"status": "resigned", "message": text})
             return st, [Event(kind="resign", seat=0, text=text)]
         board = self.board()
@@ -274,21 +275,25 @@ def _refusal(state: PatienceState, action: Action) -> str:
     src, dst = source_of(str(action)), target_of(str(action))
     known = set(board.piles) | {f.id for f in board.rules.founds}
     if action.kind == "turn":
-        return "The stock is empty." if not board.stock() else "You cannot turn a card now."
+        return (N_("The stock is empty.") if not board.stock()
+                else N_("You cannot turn a card now."))
     if action.kind == "redeal":
         left = board.rules.redeals - board.redeals
-        return ("No redeal is left." if left <= 0 else
-                "You may redeal only when the stock is used up.")
+        return (N_("No redeal is left.") if left <= 0 else
+                N_("You may redeal only when the stock is used up."))
     for pid in (src, dst):
         if pid is not None and pid not in known:
-            return f"There is no pile `{pid}` in {board.rules.title}."
+            return N_("There is no pile `{pile}` in {game}.").format(pile=pid,
+                                                                     game=board.rules.title)
     if action.kind == "move" and src and dst:
         if src != "s" and board.top(src) is None:
-            return f"{board.name(src).capitalize()} has no card you may move."
+            return N_("{pile} has no card you may move.").format(
+                pile=board.name(src).capitalize())
         card = board.top(src) if src != "s" else None
-        what = engine.describe(card) if card else "That card"
-        return f"{what.capitalize()} may not go to {board.name(dst)} now."
-    return f"`{action}` is not a legal move now."
+        what = engine.describe(card) if card else N_("That card")
+        return N_("{card} may not go to {pile} now.").format(card=what.capitalize(),
+                                                             pile=board.name(dst))
+    return N_("`{move}` is not a legal move now.").format(move=action)
 
 
 def _legal(board: Board) -> list[str]:
@@ -315,7 +320,7 @@ def _engine_apply(board: Board, action: Action) -> None:
     elif action.kind == "tuck":
         do_tuck(board, action.arg)
     else:  # pragma: no cover - legal_actions offers nothing else
-        raise IllegalAction(f"`{action}` is not a move of this game.")
+        raise IllegalAction(N_("`{move}` is not a move of this game.").format(move=action))
 
 
 def _freeze(state: PatienceState, board: Board, moves: int, forced: list[str]) -> PatienceState:
@@ -323,12 +328,12 @@ def _freeze(state: PatienceState, board: Board, moves: int, forced: list[str]) -
     status: Status = "play"
     message = " ".join(forced)
     if hook.won(board):
-        status, message = "won", f"Won in {moves} moves."
+        status, message = "won", N_("Won in {n} moves.").format(n=moves)
     elif not _legal(board):
         status = "lost"
         message = (f"{message} " if message else "") + (
-            f"Blocked: {board.home()} cards on the foundations." if board.rules.founds
-            else "Blocked: no move is left.")
+            N_("Blocked: {n} cards on the foundations.").format(n=board.home())
+            if board.rules.founds else N_("Blocked: no move is left."))
     return state.model_copy(update={
         "piles": board.piles, "base": board.base, "redeals": board.redeals, "moves": moves,
         "flags": board.flags, "status": status, "message": message.strip()})
@@ -348,8 +353,7 @@ class PatienceGame(Game[PatienceState, PatienceOptions]):
 
     def variants(self) -> list[Variant]:
         return [Variant(id=r.id, title=r.title, aliases=r.aliases,
-                        tags=(r.family, r.info, f"{len(r.cards)} cards" if r.cards
-                              else f"{r.packs} pack" + "s" * (r.packs > 1)))
+                        tags=(r.family, r.info, _size(r)))
                 for r in CATALOGUE.values()]
 
     def pack(self, options: PatienceOptions) -> list[str]:
@@ -368,8 +372,8 @@ class PatienceGame(Game[PatienceState, PatienceOptions]):
         else:
             pack = [str(c) for c in deal]
             if Counter(pack) != Counter(full):
-                raise InvalidOptions(f"A deal of {rules.title} must hold exactly its "
-                                     f"{len(full)} cards.")
+                raise InvalidOptions(N_("A deal of {game} must hold exactly its {n} "
+                                        "cards.").format(game=rules.title, n=len(full)))
         piles: dict[str, list[str]] = {f.id: [] for f in rules.founds}
         piles.update({p.id: [] for p in rules.piles})
         flags = {"no_shuffle": int(options.no_shuffle), "shuffle": int(options.shuffle),
@@ -394,17 +398,19 @@ class PatienceGame(Game[PatienceState, PatienceOptions]):
         from bot.games.patience import solver  # lazy: only hints need the search
 
         found = solver.hint(state)
-        knows = " (the solver knew the hidden cards: perfect knowledge of the deal)" if (
-            found.verdict.perfect_knowledge) else ""
+        knows = found.verdict.perfect_knowledge
         if found.action is None:
-            return Advice(action=None, note="No move is left.")
+            return Advice(action=None, note=N_("No move is left."))
         if found.certain:
-            return Advice(action=found.action, certain=True,
-                          note=f"It keeps the deal winnable{knows}.")
+            return Advice(action=found.action, certain=True, note=N_(
+                "It keeps the deal winnable (the solver knew the hidden cards: perfect "
+                "knowledge of the deal).") if knows else N_("It keeps the deal winnable."))
         if found.verdict.status == "unwinnable":
-            note = f"This deal can no longer be won{knows}; this move looks best."
+            note = N_("This deal can no longer be won (the solver knew the hidden cards: "
+                      "perfect knowledge of the deal); this move looks best.") if knows else N_(
+                "This deal can no longer be won; this move looks best.")
         else:
-            note = "The solver could not decide in time; this move looks best."
+            note = N_("The solver could not decide in time; this move looks best.")
         return Advice(action=found.action, note=note)
 
     def daily_deal(self, variant: str, day: date) -> tuple[int, bool]:
@@ -422,16 +428,17 @@ class PatienceGame(Game[PatienceState, PatienceOptions]):
         from bot.games.patience import solver
 
         verdict = solver.solution_from_start(self, options, seed, node_budget=SOLUTION_BUDGET)
-        knows = (" The solver knew every card from the start (perfect knowledge of the deal), "
-                 "which a player does not." if verdict.perfect_knowledge else "")
+        knows = (" " + N_("The solver knew every card from the start (perfect knowledge of "
+                          "the deal), which a player does not.")
+                 if verdict.perfect_knowledge else "")
         if verdict.status == "winnable":
-            return Solution(line=list(verdict.line),
-                            note=f"This deal could be won in {len(verdict.line)} moves.{knows}")
+            return Solution(line=list(verdict.line), note=N_(
+                "This deal could be won in {n} moves.").format(n=len(verdict.line)) + knows)
         if verdict.status == "unwinnable":
-            return Solution(note="This deal could not be won: the solver tried every position "
-                                 f"it can reach.{knows}")
-        return Solution(note="The solver could not decide this deal within its budget "
-                             f"({verdict.nodes:,} positions).")
+            return Solution(note=N_("This deal could not be won: the solver tried every "
+                                    "position it can reach.") + knows)
+        return Solution(note=N_("The solver could not decide this deal within its budget "
+                                "({n} positions).").format(n=f"{verdict.nodes:,}"))
 
     def auto_move(self, state: PatienceState) -> Action | None:
         """A card that may go home safely (every card that could be packed on it is home)."""
@@ -449,17 +456,22 @@ class PatienceGame(Game[PatienceState, PatienceOptions]):
 
     def rules_text(self, options: PatienceOptions) -> str:
         rules = rules_for(options)
-        size = (f"{len(rules.cards)} cards" if rules.cards else
-                f"{rules.packs} pack{'s' * (rules.packs > 1)}")
-        lines = [f"**{rules.title}** (Dick's Games of Patience, p. {rules.page}; {size})"]
+        lines = [N_("**{game}** (Dick's Games of Patience, p. {page}; {size})").format(
+            game=rules.title, page=rules.page, size=_size(rules))]
         if rules.aliases:
-            lines.append(f"Also known as {', '.join(rules.aliases)}.")
+            lines.append(N_("Also known as {names}.").format(names=", ".join(rules.aliases)))
         lines.append(rules.text)
         if rules.choices:
-            lines.append("Where the book is unclear: " + rules.choices)
+            lines.append(N_("Where the book is unclear: {choices}").format(choices=rules.choices))
         if rules.terms:
-            lines.append("Words: " + "; ".join(rules.terms) + ".")
-        flags = [f"`{f}`: {FLAG_HELP[f]}" for f in rules.flags]
+            lines.append(N_("Words: {words}.").format(words="; ".join(rules.terms)))
+        flags = [N_("`{flag}`: {help}").format(flag=f, help=FLAG_HELP[f]) for f in rules.flags]
         if flags:
-            lines.append("Options: " + "; ".join(flags) + ".")
+            lines.append(N_("Options: {options}.").format(options="; ".join(flags)))
         return "\n".join(lines)
+
+
+def _size(rules: Rules) -> str:
+    if rules.cards:
+        return N_("{n} cards").format(n=len(rules.cards))
+    return (N_("{n} pack") if rules.packs == 1 else N_("{n} packs")).format(n=rules.packs)

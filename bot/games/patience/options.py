@@ -8,17 +8,18 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from bot.games.base import Options
+from bot.games.words import N_
 
 FLAG_HELP = {
-    "redeals": "how many redeals (The Chameleon: 0 or 1)",
-    "in_suit": "foundations follow suit, with two redeals (Auld Lang Syne, Tam O' Shanter)",
-    "found_as_turned": "foundations started as they turn up (The Calculation)",
-    "spaces": "what may fill a space: `talon` only (Napoleon), `any` card (Penelope's Web)",
-    "no_shuffle": "redeals gather the fans in order without shuffling (La Belle Lucie family)",
-    "courts": "`always`: every court card dealt goes to the bottom (The Elevens)",
-    "merci": "allow the one-card draw in the last deal",
-    "queens_first": "`false`: fives and sixes start their foundations whenever they appear, "
-    "not only once the four queens are out (The Quadrille)",
+    "redeals": N_("how many redeals (The Chameleon: 0 or 1)"),
+    "in_suit": N_("foundations follow suit, with two redeals (Auld Lang Syne, Tam O' Shanter)"),
+    "found_as_turned": N_("foundations started as they turn up (The Calculation)"),
+    "spaces": N_("what may fill a space: `talon` only (Napoleon), `any` card (Penelope's Web)"),
+    "no_shuffle": N_("redeals gather the fans in order without shuffling (La Belle Lucie family)"),
+    "courts": N_("`always`: every court card dealt goes to the bottom (The Elevens)"),
+    "merci": N_("allow the one-card draw in the last deal"),
+    "queens_first": N_("`false`: fives and sixes start their foundations whenever they appear, "
+    "not only once the four queens are out (The Quadrille)"),
     "shuffle": "shuffle the gathered packets before each redeal (Leoni's Own: the book's note)",
 }
 
@@ -46,5 +47,6 @@ class PatienceOptions(Options):
         default = PatienceOptions.model_construct()
         for name in FLAG_HELP:
             if getattr(self, name) != getattr(default, name) and name not in row.flags:
-                raise ValueError(f"{row.title} has no `{name}` option.")
+                raise ValueError(N_("{game} has no `{name}` option.").format(
+                    game=row.title, name=name))
         return self

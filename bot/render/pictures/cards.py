@@ -17,6 +17,8 @@ from typing import Literal
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.cards import SUIT_SYMBOL
+from bot.games.words import NP_
+from bot.i18n import current
 from bot.render.pictures.fonts import font
 from bot.render.pictures.style import (
     BACK,
@@ -51,9 +53,25 @@ def _centred(draw: ImageDraw.ImageDraw, x: float, y: float, text: str,
     draw.text((x - (left + right) / 2, y - (top + bottom) / 2), text, font=f, fill=fill)
 
 
-def _label(rank: str, style: str = "two_colour") -> str:
+INDEX_CONTEXT = "card index"
+"""The message context of the letters a card's index shows (German cards: B, D, K, A)."""
+_MARKED = (NP_("card index", "J"), NP_("card index", "Q"), NP_("card index", "K"),
+           NP_("card index", "A"))
+
+
+def index_letters() -> tuple[str, ...]:
+    """The letters of Jack, Queen, King and Ace in the language in force (German players read
+    Bube, Dame, König, As)."""
+    words = current()
+    return tuple(words.lookup(rank, INDEX_CONTEXT) or rank for rank in "JQKA")
+
+
+def _label(rank: str, style: str = "two_colour", letters: tuple[str, ...] = ("J", "Q", "K", "A")
+           ) -> str:
     if style == "german" and rank in GERMAN_COURTS:
         return GERMAN_COURTS[rank]
+    if rank in "JQKA":
+        return letters["JQKA".index(rank)]
     return "10" if rank == "T" else rank
 
 
@@ -92,9 +110,9 @@ def _suit(d: ImageDraw.ImageDraw, x: float, y: float, suit: str, size: int,
 
 
 def _index(rank: str, suit: str, w: int, colour: tuple[int, int, int],
-           where: Index, style: str = "two_colour") -> Image.Image:
+           where: Index, style: str, letters: tuple[str, ...]) -> Image.Image:
     """The corner index at supersampled size: rank over suit, or side by side for ``top``."""
-    label = _label(rank, style)
+    label = _label(rank, style, letters)
     suit_size = round(0.3 * w)
     if where == "top":
         rank_f = font(round((0.28 if len(label) > 1 else 0.32) * w), True)
@@ -132,14 +150,20 @@ _FRAME = {
 }
 
 
-@lru_cache(maxsize=1024)  # at most ~50 MB of tiles; a running bot uses a few hundred
 def card_tile(card: str | None, width: int, style: str = "two_colour",
               mark: Mark = "plain", index: Index = "left") -> Image.Image:
-    """The tile of ``card`` (``None`` = face down), ``width`` px wide, as RGBA. ``index`` puts
-    the rank and suit where a fan leaves them visible: ``left`` (a hand or a pile fanned to
-    the right), ``right`` (fanned to the left), ``top`` (fanned downwards)."""
+    """The tile of ``card`` (``None`` = face down), ``width`` px wide, as RGBA, its letters in
+    the language in force. ``index`` puts the rank and suit where a fan leaves them visible:
+    ``left`` (a hand or a pile fanned to the right), ``right`` (fanned to the left), ``top``
+    (fanned downwards)."""
+    return _tile(card, width, style, mark, index, index_letters())
+
+
+@lru_cache(maxsize=1024)  # at most ~50 MB of tiles; a running bot uses a few hundred
+def _tile(card: str | None, width: int, style: str, mark: Mark, index: Index,
+          letters: tuple[str, ...]) -> Image.Image:
     if mark == "dim":  # the plain tile, greyed: no second drawing
-        tile = card_tile(card, width, style, "plain", index)
+        tile = _tile(card, width, style, "plain", index, letters)
         alpha = tile.getchannel("A")
         tile = Image.blend(tile, Image.new("RGBA", tile.size, (96, 96, 96, 255)), 0.3)
         tile.putalpha(alpha)
@@ -164,7 +188,7 @@ def card_tile(card: str | None, width: int, style: str = "two_colour",
         paper = _PAPER_LIT if mark == "highlight" else _PAPER
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=paper, outline=CARD_EDGE,
                             width=edge)
-        corner = _index(rank, suit, w, colour, index, style)
+        corner = _index(rank, suit, w, colour, index, style, letters)
         pad = round(0.03 * w) if index != "top" else round(0.06 * w)
         x = w - corner.width - pad if index == "right" else pad
         im.alpha_composite(corner, (x, round(0.03 * w)))
@@ -176,8 +200,8 @@ def card_tile(card: str | None, width: int, style: str = "two_colour",
             d.rounded_rectangle((fx0, fy0, fx1, fy1), round(0.05 * w), fill=tint,
                                 outline=colour, width=max(_SS, round(0.015 * w)))
             cx, fh = (fx0 + fx1) / 2, fy1 - fy0
-            _centred(d, cx, fy0 + 0.36 * fh, _label(rank, style), font(round(0.42 * w), True),
-                     colour)
+            _centred(d, cx, fy0 + 0.36 * fh, _label(rank, style, letters),
+                     font(round(0.42 * w), True), colour)
             _suit(d, cx, fy0 + 0.72 * fh, suit, round(0.26 * w), colour, style)
         else:
             size = 0.7 if rank == "A" else 0.54

@@ -15,6 +15,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from bot.games.cards import pretty
+from bot.i18n import _
 from bot.render.pictures.canvas import encode, text
 from bot.render.pictures.cards import Index, card_height, paste_card
 from bot.render.pictures.fonts import font
@@ -168,7 +169,7 @@ def draw_layout(piles: Sequence[PileDrawing], *, title: str = "",
     """The layout as a palette PNG."""
     check_style(style)
     if not piles:
-        piles = [PileDrawing(id="", label="no piles")]
+        piles = [PileDrawing(id="", label=_("no piles"))]
     w = _card_width(piles)
     h = card_height(w)
     pitch = w * 1.14
@@ -223,20 +224,25 @@ def _draw_pile(im: Image.Image, draw: ImageDraw.ImageDraw, q: _Placed, x: float,
 
 def layout_alt(piles: Sequence[PileDrawing], *, title: str = "") -> str:
     """The layout in words: each pile's id, label, face-down count and face-up cards."""
-    parts = [title + "." if title else "Patience layout."]
+    parts = [title + "." if title else _("Patience layout.")]
     for p in piles:
         down = sum(1 for c in p.cards if c is None)
         up = [pretty(c) for c in p.cards if c is not None]
         name = f"{p.id} ({p.label})" if p.label else p.id
         if p.count is not None and not up:
-            what = f"{p.count} cards face down" if p.count else "empty"
+            what = _("{n} cards face down", n=p.count) if p.count else _("empty")
         elif not p.cards:
-            what = "empty"
+            what = _("empty")
         else:
-            bits = ([f"{down} face down"] if down else []) + ([" ".join(up)] if up else [])
-            what = ", then ".join(bits)
+            bits = ([_("{n} face down", n=down)] if down else []) + (
+                [" ".join(up)] if up else [])
+            what = _("{before}, then {after}", before=bits[0], after=bits[1]) if len(
+                bits) == 2 else bits[0]
             if p.fan == "none" and len(p.cards) > 1:
                 top = p.cards[-1]
-                what = f"{len(p.cards)} cards, top " + (pretty(top) if top else "face down")
-        parts.append(f"{name}: {what}" + (" (highlighted)" if p.highlight else "") + ".")
+                what = _("{n} cards, top {card}", n=len(p.cards),
+                         card=pretty(top) if top else _("face down"))
+        said = (_("{pile}: {what} (highlighted).", pile=name, what=what) if p.highlight
+                else _("{pile}: {what}.", pile=name, what=what))
+        parts.append(said)
     return " ".join(parts)

@@ -142,3 +142,12 @@ def test_every_pile_has_its_own_place_in_the_picture() -> None:
         assert len(places) == len(set(places)), vid
         assert all(p.kind in ("stock", "talon", "waste", "foundation", "tableau", "cell",
                               "reserve", "decor", "discard") for p in piles), vid
+
+
+def test_every_pile_label_is_marked_for_the_catalogues() -> None:
+    """The rules core names piles by their labels in its sentences (``the column 3``): each
+    label must be in `LABELS`, the marked list the catalogues are made from."""
+    from bot.games.patience.catalogue import LABELS, ROWS
+
+    used = {p.label for r in ROWS for p in r.piles} | {f.label for r in ROWS for f in r.founds}
+    assert used <= set(LABELS), sorted(used - set(LABELS))

@@ -8,6 +8,7 @@ from bot.games.patience.special.base import (
     Hook,
     row_ids,
 )
+from bot.games.words import N_
 
 
 def _compact(board: Board) -> None:
@@ -22,7 +23,7 @@ def _deal_right(board: Board) -> None:
     ids = row_ids(board)
     slot = next(i for i in ids if not board.piles[i])
     board.piles[slot].append(card)
-    board.log.append(f"Dealt {pretty(card)}.")
+    board.log.append(N_("Dealt {card}.").format(card=pretty(card)))
 
 
 def _match(a: str, b: str) -> bool:
@@ -53,10 +54,16 @@ class IdleYear(Hook):
                     board.piles[target] += board.piles[ids[k]]
                     board.piles[ids[k]] = []
                     _compact(board)
-                    where = "onto its neighbour" if back == 1 else "three to the left"
                     under = pretty(board.piles[ids[k - back]][-1 - n])
-                    board.log.append(f"The packet under {pretty(top)} ({n} card{'s' * (n > 1)}) "
-                                     f"goes {where} ({under}).")
+                    said = ((N_("The packet under {card} ({n} cards) goes onto its neighbour "
+                                "({under}).") if back == 1 else
+                             N_("The packet under {card} ({n} cards) goes three to the left "
+                                "({under}).")) if n > 1 else
+                            (N_("The packet under {card} ({n} card) goes onto its neighbour "
+                                "({under}).") if back == 1 else
+                             N_("The packet under {card} ({n} card) goes three to the left "
+                                "({under}).")))
+                    board.log.append(said.format(card=pretty(top), n=n, under=under))
                     return True
         return False
 
@@ -98,7 +105,8 @@ class Betrothal(Hook):
             gone = [board.piles[i].pop() for i in ids[ids.index(a) + 1: ids.index(b)]]
             board.piles["d"] += gone
             _compact(board)
-            board.log.append(f"Discarded {' '.join(pretty(c) for c in gone)}.")
+            board.log.append(N_("Discarded {cards}.").format(
+                cards=" ".join(pretty(c) for c in gone)))
             return True
         return False
 

@@ -7,6 +7,7 @@ import random
 
 from bot.games.cards import SUIT_NAME, pretty
 from bot.games.patience.engine import Board, face
+from bot.games.words import N_, joined
 
 
 def generic_deal(board: Board, pack: list[str]) -> list[str]:
@@ -85,7 +86,7 @@ def remove_pair(board: Board, arg: str) -> None:
     a, b = arg.split(",")
     ca, cb = board.take(a), board.take(b)
     board.piles["d"] += [ca, cb]
-    board.log.append(f"Paired {pretty(ca)} and {pretty(cb)}.")
+    board.log.append(N_("Paired {card} and {other}.").format(card=pretty(ca), other=pretty(cb)))
 
 
 def exchanges(board: Board) -> list[str]:
@@ -123,7 +124,8 @@ def do_merci(board: Board, arg: str) -> None:
     card = board.piles[pid].pop(int(pos) - 1)
     board.piles[pid].append(card)
     board.flags["merci"] = 1
-    board.log.append(f"Merci: {pretty(card)} drawn to the top of {board.name(pid)}.")
+    board.log.append(N_("Merci: {card} drawn to the top of {pile}.").format(
+        card=pretty(card), pile=board.name(pid)))
 
 
 def tuck_actions(board: Board) -> list[str]:
@@ -141,7 +143,8 @@ def tuck_actions(board: Board) -> list[str]:
 def do_tuck(board: Board, pid: str) -> None:
     cards = board.piles[pid]
     cards[-1], cards[-2] = cards[-2], cards[-1]
-    board.log.append(f"{pretty(cards[-2])} tucked under {pretty(cards[-1])}.")
+    board.log.append(N_("{card} tucked under {other}.").format(card=pretty(cards[-2]),
+                                                                other=pretty(cards[-1])))
 
 
 # -- Napoleon's Square: two kings of one suit burying lower cards of their suit (p. 77) ---------
@@ -170,9 +173,10 @@ def note_buried(board: Board) -> None:
     if not buried:
         return
     board.flags["buried"] = 1
-    names = " and ".join(SUIT_NAME[s] for s in buried)
-    board.log.append(f"Two kings of {names} lie on lower cards of their suit: deal the square "
-                     "again (redeal) or slip one of those kings under its packet (slip).")
+    names = joined([SUIT_NAME[s] for s in buried])
+    board.log.append(N_("Two kings of {suits} lie on lower cards of their suit: deal the square "
+                        "again (redeal) or slip one of those kings under its packet "
+                        "(slip).").format(suits=names))
 
 
 def buried_actions(board: Board) -> list[str]:
@@ -190,7 +194,8 @@ def apply_buried(board: Board, kind: str, arg: str) -> bool:
         pid, _, pos = arg.partition(".")
         king = board.piles[pid].pop(int(pos) - 1)
         board.piles[pid].insert(0, king)
-        board.log.append(f"{pretty(face(king))} slipped under {board.name(pid)}.")
+        board.log.append(N_("{card} slipped under {pile}.").format(card=pretty(face(king)),
+                                                                    pile=board.name(pid)))
     else:
         again = board.flags.get("dealt_again", 0) + 1
         pack = sorted(face(c) for cards in board.piles.values() for c in cards)
@@ -199,7 +204,7 @@ def apply_buried(board: Board, kind: str, arg: str) -> bool:
             cards.clear()
         generic_deal(board, pack)
         board.flags["dealt_again"] = again
-        board.log.append("The whole taken up, shuffled and dealt again.")
+        board.log.append(N_("The whole taken up, shuffled and dealt again."))
     note_buried(board)
     return True
 
@@ -209,10 +214,10 @@ def buried_refusal(board: Board, action: str) -> str | None:
         return None
     kind = action.partition(":")[0]
     if board.flags.get("buried"):
-        return ("Two kings of one suit lie on lower cards of their suit: first deal the square "
-                "again (redeal) or slip one of those kings under its packet.")
+        return N_("Two kings of one suit lie on lower cards of their suit: first deal the "
+                  "square again (redeal) or slip one of those kings under its packet.")
     if kind in ("redeal", "slip"):
-        return ("There is no redeal. Only right after the deal, when two kings of one suit lie "
-                "on lower cards of their suit, may the square be dealt again or a king slipped "
-                "under its packet.")
+        return N_("There is no redeal. Only right after the deal, when two kings of one suit "
+                  "lie on lower cards of their suit, may the square be dealt again or a king "
+                  "slipped under its packet.")
     return None

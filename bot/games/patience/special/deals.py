@@ -14,6 +14,7 @@ from bot.games.patience.special.base import (
     pull_card,
     row_ids,
 )
+from bot.games.words import N_
 
 
 class Chameleon(Hook):
@@ -25,8 +26,9 @@ class Chameleon(Hook):
         first = board.piles["t1"].pop()
         board.piles["f1"].append(first)
         board.base = first[1]
-        board.log.append(f"{pretty(first)} is the first foundation: every foundation starts "
-                         f"with a {first[1] if first[1] != 'T' else '10'}.")
+        board.log.append(N_("{card} is the first foundation: every foundation starts with a "
+                            "{rank}.").format(card=pretty(first),
+                                              rank=first[1] if first[1] != "T" else "10"))
 
 
 class ThirteenDown(Hook):
@@ -37,7 +39,7 @@ class ThirteenDown(Hook):
         first = face(board.stock().pop())
         board.piles["f1"].append(first)
         board.base = first[1]
-        board.log.append(f"{pretty(first)} fixes the foundations' rank.")
+        board.log.append(N_("{card} fixes the foundations' rank.").format(card=pretty(first)))
 
 
 class Seasons(Hook):
@@ -121,24 +123,25 @@ class Salic(Hook):
             rows = [t for t in row_ids(board) if board.piles[t]]
             if card[1] == "K":
                 target = next(t for t in row_ids(board) if not board.piles[t])
-                board.log.append(f"{pretty(card)} starts a new pile.")
+                board.log.append(N_("{card} starts a new pile.").format(card=pretty(card)))
             elif card[1] == "A":
                 target = next(f.id for f in board.rules.founds if not board.piles[f.id])
-                board.log.append(f"{pretty(card)} goes up as a foundation.")
+                board.log.append(N_("{card} goes up as a foundation.").format(
+                    card=pretty(card)))
             elif card[1] == "Q":
                 target = next(p.id for p in board.rules.piles if p.kind == "decor"
                               and not board.piles[p.id])
-                board.log.append(f"{pretty(card)} is laid aside.")
+                board.log.append(N_("{card} is laid aside.").format(card=pretty(card)))
             else:
                 target = rows[-1]
-                board.log.append(f"Dealt {pretty(card)}.")
+                board.log.append(N_("Dealt {card}.").format(card=pretty(card)))
             board.piles[target].append(card)
             return True
         if kind == "move":
             dst = arg.split(">")[1]
             if dst.startswith("t"):
                 if dst in board.flags_list("took"):
-                    raise IllegalAction("That king has already taken its one card.")
+                    raise IllegalAction(N_("That king has already taken its one card."))
                 board.flags[f"took:{dst}"] = 1
         return False
 
@@ -218,8 +221,8 @@ class Phalanx(Hook):
         card = board.piles[arg].pop(5)
         board.piles[foundation_targets(board, card)[0]].append(card)
         board.flags[f"pulled{card[1]}"] = 1
-        board.log.append(f"{pretty(card)} pulled from the sixth row of {board.name(arg)} "
-                         "to the foundations.")
+        board.log.append(N_("{card} pulled from the sixth row of {pile} to the "
+                            "foundations.").format(card=pretty(card), pile=board.name(arg)))
         return True
 
 
@@ -244,7 +247,8 @@ class Clans(Hook):
         board.piles["f1"] = [first]
         board.base = first[1]
         board.piles["s"] = pack[::-1]
-        board.log.append(f"{pretty(first)} fixes the rank of all eight foundations.")
+        board.log.append(N_("{card} fixes the rank of all eight foundations.").format(
+            card=pretty(first)))
 
 
 class SurpriseParty(Hook):
@@ -262,7 +266,8 @@ class SurpriseParty(Hook):
         for k in range(1, 14):
             place = (k * rnd - 1) % 13 + 1
             board.piles[f"t{place}"].append("~" + face(board.stock().pop()))
-        board.log.append(f"Round {rnd}: dealt from place {rnd} to every {_nth(rnd)} place.")
+        board.log.append(N_("Round {n}: dealt from place {n} to every {nth} place.").format(
+            n=rnd, nth=_nth(rnd)))
         return True
 
     def forced(self, board: Board) -> bool:
@@ -270,7 +275,7 @@ class SurpriseParty(Hook):
             return False
         for pid in _places(board):
             board.piles[pid] = [face(c) for c in board.piles[pid]]
-        board.log.append("Turn them up: every place holds the four cards of its own rank!")
+        board.log.append(N_("Turn them up: every place holds the four cards of its own rank!"))
         return True
 
     def won(self, board: Board) -> bool:
@@ -286,4 +291,4 @@ def _places(board: Board) -> list[str]:
 
 
 def _nth(n: int) -> str:
-    return {1: "", 2: "second", 3: "third", 4: "fourth"}[n] or "next"
+    return {1: "", 2: N_("second"), 3: N_("third"), 4: N_("fourth")}[n] or N_("next")

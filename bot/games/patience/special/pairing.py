@@ -13,6 +13,7 @@ from bot.games.patience.special.base import (
     remove_pair,
     row_ids,
 )
+from bot.games.words import N_, joined
 
 
 class Nestor(Hook):
@@ -99,7 +100,7 @@ class Elevens(Hook):
             card = face(stock.pop())
             board.put(pid, card)
             covered.append(pretty(card))
-        board.log.append(f"Covered with {' and '.join(covered)}.")
+        board.log.append(N_("Covered with {cards}.").format(cards=joined(covered)))
         return True
 
     def won(self, board: Board) -> bool:
@@ -139,8 +140,9 @@ class Fourteens(Hook):
             a, b = arg.split(",")
             board.piles[a], board.piles[b] = board.piles[b], board.piles[a]
             board.flags["swaps"] = board.flags.get("swaps", 0) + 1
-            board.log.append(f"Exchanged {pretty(board.piles[b][-1])} and "
-                             f"{pretty(board.piles[a][-1])} (rescue {board.flags['swaps']} of 2).")
+            board.log.append(N_("Exchanged {card} and {other} (rescue {n} of 2).").format(
+                card=pretty(board.piles[b][-1]), other=pretty(board.piles[a][-1]),
+                n=board.flags["swaps"]))
             return True
         return False
 
@@ -168,5 +170,6 @@ class Audience(Hook):
         label = "audience" if low[1] == "A" else "royal pair"
         target = next(f.id for f in board.rules.founds if f.suit == low[0] and f.label == label)
         board.piles[target] += [low, high]
-        board.log.append(f"{pretty(high)} and {pretty(low)} enter the audience chamber.")
+        board.log.append(N_("{card} and {other} enter the audience chamber.").format(
+            card=pretty(high), other=pretty(low)))
         return True

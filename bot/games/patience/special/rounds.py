@@ -14,6 +14,7 @@ from bot.games.patience.special.base import (
     pull_card,
     row_ids,
 )
+from bot.games.words import N_
 
 
 class Favorite(Hook):
@@ -57,9 +58,9 @@ class Favorite(Hook):
         cards = [c for pid in row_ids(board) for c in board.piles[pid]]
         self._rounds(board, cards)
         board.redeals += 1
-        board.log.append(f"Redeal {board.redeals}: {len(cards)} cards gathered in order and "
-                         "dealt round the twelve packets again; every packet now feeds any "
-                         "foundation.")
+        board.log.append(N_("Redeal {n}: {cards} cards gathered in order and dealt round the "
+                            "twelve packets again; every packet now feeds any foundation.").format(
+            n=board.redeals, cards=len(cards)))
         return True
 
 
@@ -94,14 +95,15 @@ class StLouis(Hook):
                 board.piles[ids[n % 12]].append(face(board.stock().pop()))
                 n += 1
             board.flags.pop("series", None)
-            board.log.append(f"Dealt the other {n} cards in series of twelve.")
+            board.log.append(N_("Dealt the other {n} cards in series of twelve.").format(n=n))
             return True
         if kind == "redeal":
             ids = row_ids(board)
             cards = [c for i in ST_LOUIS_GATHER for c in board.piles[ids[i - 1]]]
             board.redeals += 1
             self._first_series(board, cards)
-            board.log.append(f"Redeal {board.redeals}: gathered from g round to f.")
+            board.log.append(N_("Redeal {n}: gathered from g round to f.").format(
+                n=board.redeals))
             return True
         return False
 
@@ -112,7 +114,9 @@ class StLouis(Hook):
             if not board.piles[pid]:
                 card = face(board.stock().pop())
                 board.piles[pid].append(card)
-                board.log.append(f"Filled: {pretty(card)} from the stock to {board.name(pid)}.")
+                board.log.append(N_("{why}: {card} from {source} to {target}.").format(
+                    why=N_("Filled"), card=pretty(card), source=N_("the stock"),
+                    target=board.name(pid)))
                 return True
         return False
 
@@ -150,8 +154,9 @@ class GrandDuchess(Hook):
             while discard and hidden < 2 and board.stock():
                 board.piles["d"].append("~" + face(board.stock().pop()))
                 hidden += 1
-            board.log.append(f"Dealt {' '.join(dealt)}" + (f" and {hidden} to the Discard."
-                                                          if hidden else "."))
+            said = N_("Dealt {cards} and {n} to the Discard.") if hidden else N_(
+                "Dealt {cards}.")
+            board.log.append(said.format(cards=" ".join(dealt), n=hidden))
             return True
         if kind == "redeal":
             cards = [c for p in row_ids(board) + self._spread(board) + ["d"]
@@ -160,8 +165,8 @@ class GrandDuchess(Hook):
                 board.piles[p] = []
             board.piles["s"] = [face(c) for c in cards][::-1]
             board.redeals += 1
-            board.log.append(f"Redeal {board.redeals}: {len(cards)} cards picked up, the "
-                             "Discard underneath.")
+            board.log.append(N_("Redeal {n}: {cards} cards picked up, the Discard "
+                                "underneath.").format(n=board.redeals, cards=len(cards)))
             return True
         return False
 
@@ -172,8 +177,8 @@ class GrandDuchess(Hook):
         board.piles["d"] = []
         for pid, card in zip(self._spread(board), cards, strict=False):
             board.piles[pid] = [card]
-        board.log.append(f"The deal is over: the Discard is turned up ({len(cards)} cards, "
-                         "every one available).")
+        board.log.append(N_("The deal is over: the Discard is turned up ({n} cards, every one "
+                            "available).").format(n=len(cards)))
         return True
 
 
@@ -238,11 +243,11 @@ class Shah(Hook):
                     src = "w" if board.piles["w"] else "s" if board.stock() else ""
                     if src:
                         board.piles[ray].append(face(board.piles[src].pop()))
-        board.log.append("The rays are completed.")
+        board.log.append(N_("The rays are completed."))
         if board.stock():
             card = face(board.stock().pop())
             board.piles["w"].append(card)
-            board.log.append(f"Turned {pretty(card)}.")
+            board.log.append(N_("Turned {card}.").format(card=pretty(card)))
         return True
 
 
@@ -288,14 +293,15 @@ class FourCorners(Hook):
                                  and f.accepts([], card, "")), None)
                     if home:
                         board.piles[home].append(card)
-                        board.log.append(f"{pretty(card)} goes to its place.")
+                        board.log.append(N_("{card} goes to its place.").format(
+                            card=pretty(card)))
                         continue
                     board.piles[pid].append(card)
                     dealt += 1
                     break
             if not board.stock():
                 board.flags.pop("dealing", None)
-            board.log.append(f"Dealt a round of {dealt}.")
+            board.log.append(N_("Dealt a round of {n}.").format(n=dealt))
             return True
         if kind == "redeal":
             cards = [c for pid in row_ids(board) for c in board.piles[pid]]
@@ -304,7 +310,8 @@ class FourCorners(Hook):
             board.piles["s"] = cards[::-1]
             board.redeals += 1
             board.flags["dealing"] = 1
-            board.log.append(f"Redeal {board.redeals}: the packets gathered from the left.")
+            board.log.append(N_("Redeal {n}: the packets gathered from the left.").format(
+                n=board.redeals))
             return True
         return False
 
@@ -335,7 +342,7 @@ class Nivernaise(Hook):
                 for _ in range(4):
                     if board.stock():
                         board.piles[pid].append(face(board.stock().pop()))
-            board.log.append("Dealt a round of four on each Line packet.")
+            board.log.append(N_("Dealt a round of four on each Line packet."))
             return True
         if kind == "redeal":
             cards = [c for pid in self._line(board) for c in board.piles[pid]]
@@ -343,7 +350,8 @@ class Nivernaise(Hook):
                 board.piles[pid] = []
             board.piles["s"] = cards[::-1]
             board.redeals += 1
-            board.log.append(f"Redeal {board.redeals}: the Line picked up and dealt again.")
+            board.log.append(N_("Redeal {n}: the Line picked up and dealt again.").format(
+                n=board.redeals))
             for pid in self._line(board):
                 for _ in range(4):
                     if board.stock():
@@ -357,7 +365,8 @@ class Nivernaise(Hook):
                 for _ in range(4):
                     if board.stock():
                         board.piles[pid].append(face(board.stock().pop()))
-                board.log.append(f"{board.name(pid).capitalize()} gets four fresh cards.")
+                board.log.append(N_("{pile} gets four fresh cards.").format(
+                    pile=board.name(pid).capitalize()))
                 return True
         return False
 
@@ -388,7 +397,7 @@ class Leoni(Hook):
                 continue
             board.piles[f"t{pos}" if pos < 13 else next(spread)].append(card)
             pos = pos % 13 + 1
-        board.log.append(f"{exiled} cards exiled while dealing.")
+        board.log.append(N_("{n} cards exiled while dealing.").format(n=exiled))
 
     def actions(self, board: Board, moves: list[str]) -> list[str]:
         extra = exchanges(board)
@@ -409,7 +418,8 @@ class Leoni(Hook):
             return False
         if kind == "cycle":
             board.piles[arg].insert(0, board.piles[arg].pop())
-            board.log.append(f"{board.name(arg).capitalize()} turned round one card.")
+            board.log.append(N_("{pile} turned round one card.").format(
+                pile=board.name(arg).capitalize()))
             return True
         if kind == "exile":
             self._chain(board)
@@ -424,8 +434,9 @@ class Leoni(Hook):
             cards = upper + middle + lower
             if board.flags.get("shuffle"):  # the book's note: "perhaps the better plan"
                 random.Random(f"{board.seed}:redeal:{board.redeals}").shuffle(cards)
-            board.log.append(f"Redeal {board.redeals}: the packets gathered"
-                             + (" and shuffled." if board.flags.get("shuffle") else "."))
+            board.log.append((N_("Redeal {n}: the packets gathered and shuffled.")
+                              if board.flags.get("shuffle") else
+                              N_("Redeal {n}: the packets gathered.")).format(n=board.redeals))
             self._deal_round(board, cards)
             return True
         return False
@@ -437,7 +448,7 @@ class Leoni(Hook):
             target = foundation_targets(board, card)
             if target:
                 board.piles[target[0]].append(card)
-                board.log.append(f"{pretty(card)} goes up.")
+                board.log.append(N_("{card} goes up.").format(card=pretty(card)))
                 return
             rank = value(card)
             if rank == 13:
@@ -446,16 +457,18 @@ class Leoni(Hook):
                     board.piles["e"].insert(0, "~" + card)
                     return
                 board.piles[spot] = [card]
-                board.log.append(f"{pretty(card)} slips into the thirteenth packet.")
+                board.log.append(N_("{card} slips into the thirteenth packet.").format(
+                    card=pretty(card)))
                 return
             pid = f"t{rank}"
             board.piles[pid].insert(0, card)
-            board.log.append(f"{pretty(card)} slips under packet {rank}.")
+            board.log.append(N_("{card} slips under packet {n}.").format(card=pretty(card),
+                                                                          n=rank))
             if (pid, card) in seen or len(board.piles[pid]) == 1:
                 return  # the chain has come round: go on with the next exile
             seen.add((pid, card))
             top = board.piles[pid][-1]
             if foundation_targets(board, top):
-                board.log.append(f"{pretty(top)} can go up.")
+                board.log.append(N_("{card} can go up.").format(card=pretty(top)))
                 return
             card = board.piles[pid].pop()

@@ -10,6 +10,7 @@ from bot.games.patience.special.base import (
     generic_deal,
     row_ids,
 )
+from bot.games.words import N_, joined
 
 
 class Windmill(Hook):
@@ -61,7 +62,7 @@ class Zodiac(Hook):
             board.piles["s"] = board.piles["w"][::-1]
             board.piles["w"] = []
             board.redeals += 1
-            board.log.append(f"Pass {board.redeals + 1} through the talon.")
+            board.log.append(N_("Pass {n} through the talon.").format(n=board.redeals + 1))
             return True
         return False
 
@@ -135,9 +136,10 @@ class Besieged(Hook):
         if kind == "swap":
             a, b = arg.split(",")
             board.piles[a], board.piles[b] = board.piles[b], board.piles[a]
-            moved = " and ".join(f"{pretty(board.piles[c][-1])} to {board.name(c)}"
-                                 for c in (b, a) if board.piles[c])
-            board.log.append(f"The Reserve rearranged: {moved}.")
+            moved = joined([N_("{card} to {pile}").format(card=pretty(board.piles[c][-1]),
+                                                          pile=board.name(c))
+                            for c in (b, a) if board.piles[c]])
+            board.log.append(N_("The Reserve rearranged: {moves}.").format(moves=moved))
             return True
         return False
 
@@ -145,9 +147,10 @@ class Besieged(Hook):
         if not action.startswith("swap:"):
             return None
         if board.stock() or board.piles["w"]:
-            return "The Reserve may be rearranged only at the end, once stock and talon are gone."
-        return ("Only Reserve cards that cannot reach a Rampart may change places, and only "
-                "when that lets one of them reach one.")
+            return N_("The Reserve may be rearranged only at the end, once stock and talon "
+                      "are gone.")
+        return N_("Only Reserve cards that cannot reach a Rampart may change places, and only "
+                  "when that lets one of them reach one.")
 
 
 class Hemispheres(Hook):
@@ -191,15 +194,16 @@ class Hemispheres(Hook):
         if kind == "swap":
             a, b = arg.split(",")
             board.piles[a][-1], board.piles[b][-1] = board.piles[b][-1], board.piles[a][-1]
-            board.log.append(f"{pretty(board.piles[a][-1])} and {pretty(board.piles[b][-1])} "
-                             "change hemispheres.")
+            board.log.append(N_("{card} and {other} change hemispheres.").format(
+                card=pretty(board.piles[a][-1]), other=pretty(board.piles[b][-1])))
             return True
         if kind == "turn":
             card = face(board.stock().pop())
             gap = next((p for p in row_ids(board) if not board.piles[p]), "w")
             board.piles[gap].append(card)
-            board.log.append(f"Turned {pretty(card)}" + (f" into {board.name(gap)}."
-                                                         if gap != "w" else "."))
+            board.log.append((N_("Turned {card} into {pile}.") if gap != "w" else
+                              N_("Turned {card}.")).format(card=pretty(card),
+                                                           pile=board.name(gap)))
             return True
         return False
 
@@ -248,20 +252,23 @@ class Empress(Hook):
             red, black = board.piles[a].pop(), board.piles[n].pop()
             self._up(board, red)
             self._up(board, black)
-            board.log.append(f"{pretty(red)} and {pretty(black)} go up together.")
+            board.log.append(N_("{card} and {other} go up together.").format(
+                card=pretty(red), other=pretty(black)))
             return True
         if kind == "lay":
             src, dst = arg.split(",")
             card = board.piles[src].pop()
             board.piles[dst].append(card)
-            board.log.append(f"{pretty(card)} laid on {pretty(board.piles[dst][0])}.")
+            board.log.append(N_("{card} laid on {other}.").format(
+                card=pretty(card), other=pretty(board.piles[dst][0])))
             return True
         if kind == "up":
             cards = board.piles[arg]
             board.piles[arg] = []
             for card in cards:
                 self._up(board, card)
-            board.log.append(f"{' and '.join(pretty(c) for c in cards)} go up together.")
+            board.log.append(N_("{cards} go up together.").format(
+                cards=joined([pretty(c) for c in cards])))
             return True
         return False
 
