@@ -383,25 +383,84 @@ def _readable(exc: ValidationError) -> str:
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
-def evolve(model: ModelT, update: dict[str, Any]) -> ModelT:
+try:  # the compiled core (setup.py builds it when a C compiler is there); else Python alone
+    from bot.games import _copyc
+except ImportError:  # pragma: no cover - depends on the build
+    _copyc = None  # type: ignore[assignment]
+
+_new_object = object.__new__
+_set = object.__setattr__
+
+
+def evolve_py(model: ModelT, update: dict[str, Any]) -> ModelT:
     """``model.model_copy(update=update)`` without its generic copying: the same fields, the
     same fields-set, no validation (as model_copy), the unchanged values shared. For the rules
     cores' hot paths: a state is immutable, and every move builds new lists for what it
-    changes, so sharing the rest is safe."""
+    changes, so sharing the rest is safe. (`evolve` is this, compiled where it built.)"""
     if model.__pydantic_private__ is not None or model.__pydantic_extra__ is not None:
         return model.model_copy(update=update)
-    cls = type(model)
-    new = cls.__new__(cls)
-    values = model.__dict__.copy()
-    values.update(update)
-    object.__setattr__(new, "__dict__", values)
-    object.__setattr__(new, "__pydantic_extra__", None)
+    new = _new_object(model.__class__)
+    _set(new, "__dict__", {**model.__dict__, **update})
+    _set(new, "__pydantic_extra__", None)
     fields_set = model.__pydantic_fields_set__
     if not update.keys() <= fields_set:  # else shared: a frozen model's never changes
         fields_set = fields_set | update.keys()
-    object.__setattr__(new, "__pydantic_fields_set__", fields_set)
-    object.__setattr__(new, "__pydantic_private__", None)
+    _set(new, "__pydantic_fields_set__", fields_set)
+    _set(new, "__pydantic_private__", None)
     return new
+
+
+evolve = evolve_py if _copyc is None else _copyc.evolve
+
+
+def trusted(cls: type[ModelT], values: dict[str, Any]) -> ModelT:
+    """``cls(**values)`` without validation, for values the rules core made itself and that are
+    already what validation would make of them (the field types exactly: lists, tuples, ints,
+    models): the same ``__dict__`` (defaults filled in, fresh for a mutable default), the same
+    fields-set. A hot path's models (a trick, a deal's result) are built so; anything from
+    outside (storage, users) is validated as ever."""
+    template, fresh = _TEMPLATES.get(cls) or _template(cls)
+    if _copyc is not None:
+        return _copyc.build(cls, values, template, fresh)  # type: ignore[no-any-return]
+    return _build_py(cls, values, template, fresh)
+
+
+def _build_py(cls: type[ModelT], values: dict[str, Any], template: dict[str, Any],
+              fresh: tuple[tuple[str, Any], ...]) -> ModelT:
+    """`trusted`'s model in Python (the reference for `_copyc.build`)."""
+    data = {**template, **values}
+    for name, factory in fresh:
+        if name not in values:
+            data[name] = factory()
+    new = _new_object(cls)
+    _set(new, "__dict__", data)
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_fields_set__", set(values))
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+_TEMPLATES: dict[type[BaseModel], tuple[dict[str, Any], tuple[tuple[str, Any], ...]]] = {}
+
+
+def _template(cls: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...]]:
+    """Per model class: its fields' defaults in field order (None for a required field, which
+    `trusted` callers always give), and the fields whose default must be made fresh."""
+    if cls.model_config.get("extra") == "allow" or cls.__private_attributes__:
+        raise TypeError(f"{cls.__name__} has extra or private attributes: validate it")
+    template: dict[str, Any] = {}
+    fresh: list[tuple[str, Any]] = []
+    for name, field in cls.model_fields.items():
+        if field.default_factory is not None:
+            template[name] = None
+            fresh.append((name, field.default_factory))
+        elif isinstance(field.default, list | dict | set):
+            template[name] = None
+            fresh.append((name, lambda d=field.default: type(d)(d)))
+        else:
+            template[name] = None if field.is_required() else field.default
+    got = _TEMPLATES[cls] = (template, tuple(fresh))
+    return got
 
 
 def rng_for(seed: int, *salt: object) -> random.Random:

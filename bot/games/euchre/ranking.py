@@ -81,9 +81,12 @@ def _power_table(trump: str | None, led: str | None) -> dict[Card, int]:
 def trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None) -> int:
     """The seat whose card wins a trick (``plays`` in playing order, the first led)."""
     led = effective_suit(plays[0][1], trump)
+    table = _power_table(trump, led)
     best_seat, best = plays[0][0], -1
     for seat, card in plays:
-        p = power(card, trump, led)
+        p = table.get(card)
+        if p is None:
+            p = _power(card, trump, led)
         if p > best:
             best_seat, best = seat, p
     return best_seat

@@ -30,7 +30,6 @@ Readings of the book (Hoyle 1871, L1576-L1604) that the code plays:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -45,10 +44,11 @@ from bot.games.base import (
     View,
     evolve,
     rng_for,
+    trusted,
 )
 from bot.games.cards import SUIT_SYMBOL, Card, deck, pretty, shuffled, suit
 from bot.games.euchre.options import EuchreOptions
-from bot.games.euchre.ranking import legal_plays, trick_winner
+from bot.games.euchre.ranking import _suit_table, legal_plays, trick_winner
 from bot.games.words import N_
 
 Phase = Literal["bid1", "discard", "bid2", "defend", "play", "over"]
@@ -78,14 +78,62 @@ _HANDLERS = {"bid1": "_bid1", "discard": "_discard", "bid2": "_bid2", "defend": 
 """The method that applies a move in each phase."""
 
 _LAST_LEGAL: list[tuple[object, int, tuple[tuple[str, str], ...]] | None] = [None]
+_LAST_PLAY: list[tuple[object, int, tuple[Card, ...] | None] | None] = [None]
 """The last state asked for its legal moves, the seat and the answer: `apply` asks again for
 the state a caller just listed (states are immutable, so the answer cannot go stale)."""
 
 
-@lru_cache(maxsize=1024)
+_ACTIONS: dict[tuple[str, str], Action] = {}
+
+
 def _action(kind: str, arg: str) -> Action:
-    """One shared `Action` per move (actions are immutable)."""
-    return Action(kind=kind, arg=arg)
+    """One shared `Action` per move (actions are immutable; the engine's moves are a small
+    finite set: cards, calls, suits)."""
+    made = _ACTIONS.get((kind, arg))
+    if made is None:
+        made = _ACTIONS[kind, arg] = Action(kind=kind, arg=arg)
+    return made
+
+
+def _event(**values: Any) -> Event:
+    """``Event(**values)`` for the engine's own events, whose values are already what
+    validation would make of them (`base.trusted`)."""
+    return trusted(Event, values)
+
+
+_SAID: dict[tuple[str, int, Seat, object], Event] = {}
+
+
+def _said(kind: str, players: int, seat: Seat, what: object) -> Event:
+    """The events of a card played and a trick taken, made once per wording and shared (events
+    are immutable): the very events `_play` would make."""
+    key = (kind, players, seat, what)
+    ev = _SAID.get(key)
+    if ev is None:
+        name = seat_names(players)[seat]
+        if kind == "play":
+            ev = _event(kind="play", seat=seat, text=f"{name} plays {pretty(what)}.",  # type: ignore[arg-type]
+                        data={"card": what})
+        else:
+            ev = _event(kind="trick", seat=seat, text=f"{name} takes the trick.",
+                        data={"winner": seat, "trick": what})
+        _SAID[key] = ev
+    return ev
+
+
+_DECKS: dict[str, list[Card]] = {}
+"""The pack of each set of ranks (copied by `shuffled`, never changed)."""
+
+_ROUND: dict[tuple[int, bool, Seat | None, Seat | None],
+             tuple[int, tuple[Seat, ...]]] = {}
+"""When someone goes alone: per (players, alone, maker, defender alone), how many seats play
+and the next active seat after each seat (`EuchreState._next_active`)."""
+
+
+_PLAY = {c: ("play", c) for c in deck("AKQJT98765432")}
+"""The ``play`` pair of every card (shared: `legal_actions` looks actions up by them)."""
+_PLAY_ACTIONS = {c: _action("play", c) for c in _PLAY}
+"""The ``play`` action of every card."""
 
 
 def sides_of(players: int) -> list[list[Seat]]:
@@ -100,8 +148,14 @@ def side_of(seat: Seat, players: int) -> int:
 
 
 def side_name(side: int, players: int) -> str:
-    names = seat_names(players)
-    return "/".join(names[s] for s in sides_of(players)[side])
+    name = _SIDE_NAMES.get((side, players))
+    if name is None:
+        names = seat_names(players)
+        name = _SIDE_NAMES[side, players] = "/".join(names[s] for s in sides_of(players)[side])
+    return name
+
+
+_SIDE_NAMES: dict[tuple[int, int], str] = {}
 
 
 def partner_of(seat: Seat, players: int) -> Seat | None:
@@ -265,7 +319,8 @@ class EuchreState(State):
     def _dealt(self, dealer: Seat, deal_no: int) -> EuchreState:
         """Shuffle and deal hand ``deal_no`` from the seed: packets of 2-3 or 3-2, dealer last."""
         rng = rng_for(self.seed, "deal", deal_no)
-        pack = shuffled(deck(self.options.ranks), rng)
+        ranks = self.options.ranks
+        pack = shuffled(_DECKS.get(ranks) or _DECKS.setdefault(ranks, deck(ranks)), rng)
         first = rng.choice((2, 3))
         order = [(dealer + 1 + i) % self.players for i in range(self.players)]
         hands: list[list[Card]] = [[] for _ in range(self.players)]
@@ -347,6 +402,8 @@ class EuchreState(State):
 
     @property
     def sitting_out(self) -> list[Seat]:
+        if not self.alone and self.defender_alone is None:
+            return []
         out = []
         if self.alone and self.maker is not None and self.players == 4:
             out.append((self.maker + 2) % 4)
@@ -387,16 +444,50 @@ class EuchreState(State):
     # ---- the protocol ---------------------------------------------------------------------
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        return [_action(k, a) for k, a in self._legal(seat)]
+        if seat == self.turn and self.phase == "play":
+            cards = self._play_cards(seat)
+            if cards is not None:
+                try:
+                    return [_PLAY_ACTIONS[c] for c in cards]
+                except KeyError:  # a card outside every pack: the general way
+                    pass
+        get = _ACTIONS.get
+        return [get(p) or _action(*p) for p in self._legal(seat)]
 
     def _legal(self, seat: Seat) -> tuple[tuple[str, str], ...]:
         """Legal moves as ``(kind, arg)`` pairs: cheap to build and to compare."""
         last = _LAST_LEGAL[0]
         if last is not None and last[0] is self and last[1] == seat:
             return last[2]
-        pairs = tuple(self._list_legal(seat))
+        cards = self._play_cards(seat) if seat == self.turn and self.phase == "play" else None
+        if cards is not None:
+            play = _PLAY
+            pairs = tuple([play.get(c) or ("play", c) for c in cards])
+        else:
+            pairs = tuple(self._list_legal(seat))
         _LAST_LEGAL[0] = (self, seat, pairs)
         return pairs
+
+    def _play_cards(self, seat: Seat) -> tuple[Card, ...] | None:
+        """`legal_plays` for the seat to play, from the trump's table of effective suits (the
+        last answer kept: `apply` asks again for the state just listed); None for a hand with
+        a card outside the table, which goes the way of `legal_plays`."""
+        last = _LAST_PLAY[0]
+        if last is not None and last[0] is self and last[1] == seat:
+            return last[2]
+        hand = self.hands[seat]
+        trick = self.trick
+        cards: tuple[Card, ...] | None
+        try:
+            if trick:
+                table = _suit_table(self.trump)
+                led = table[trick[0][1]]
+                hand = [c for c in hand if table[c] == led] or hand
+            cards = tuple(hand)
+        except KeyError:
+            cards = None
+        _LAST_PLAY[0] = (self, seat, cards)
+        return cards
 
     def _list_legal(self, seat: Seat) -> list[tuple[str, str]]:
         if seat != self.turn or self.phase == "over":
@@ -427,10 +518,16 @@ class EuchreState(State):
         if self.phase == "defend":
             return [("defend", ""), ("pass", "")]
         # play
-        return [("play", c) for c in legal_plays(self.hands[seat], self.trick, self.trump)]
+        play = _PLAY
+        return [play.get(c) or ("play", c)
+                for c in legal_plays(self.hands[seat], self.trick, self.trump)]
 
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
-        parsed = Action.parse(action)
+        parsed = action if type(action) is Action else Action.parse(action)
+        if seat == self.turn and self.phase == "play" and parsed.kind == "play":
+            cards = self._play_cards(seat)
+            if cards is not None and parsed.arg in cards:  # legal: the checks below agree
+                return self._play(seat, parsed)  # type: ignore[return-value]
         if self.phase == "over":
             raise IllegalAction("The game is over.")
         if seat != self.turn:
@@ -438,6 +535,8 @@ class EuchreState(State):
             raise IllegalAction(f"It is not your turn; {who} is to act.")
         if (parsed.kind, parsed.arg) not in self._legal(seat):
             raise IllegalAction(self._why_illegal(seat, parsed))
+        if self.phase == "play":
+            return self._play(seat, parsed)  # type: ignore[return-value]
         state, events = getattr(self, _HANDLERS[self.phase])(seat, parsed)
         return state, events  # type: ignore[return-value]
 
@@ -466,17 +565,17 @@ class EuchreState(State):
         bids = [*self.bids, (seat, str(action))]
         if action.kind == "pass":
             if seat != self.dealer:
-                ev = Event(kind="pass", seat=seat, text=f"{name} passes.")
+                ev = _event(kind="pass", seat=seat, text=f"{name} passes.")
                 return _evolve(self, {"bids": bids, "turn": (seat + 1) % self.players}), [
                     ev
                 ]
             s = SUIT_SYMBOL[suit(self.turn_up)]
-            ev = Event(
+            ev = _event(
                 kind="turn_down", seat=seat, text=f"{name} turns down the {pretty(self.turn_up)}."
             )
             if not self.options.second_round:
                 return self._throw_in([ev])
-            ev2 = Event(kind="round2", text=f"Second round: name a suit other than {s}.")
+            ev2 = _event(kind="round2", text=f"Second round: name a suit other than {s}.")
             return _evolve(self, {
                 "bids": bids,
                 "turn": (self.dealer + 1) % self.players,
@@ -492,7 +591,7 @@ class EuchreState(State):
                 "; going alone." if alone else "."
             )
         events = [
-            Event(
+            _event(
                 kind="make",
                 seat=seat,
                 text=text,
@@ -503,7 +602,7 @@ class EuchreState(State):
         )
         if alone and partner_of(seat, self.players) == self.dealer:
             events.append(
-                Event(
+                _event(
                     kind="set_aside",
                     seat=self.dealer,
                     text=f"{self.names[self.dealer]} sits out; the "
@@ -524,8 +623,9 @@ class EuchreState(State):
         hands = [list(h) for h in self.hands]
         hands[seat].remove(action.arg)
         events = [
-            Event(kind="discard", seat=seat, text=f"{self.names[seat]} discards a card face down."),
-            Event(
+            _event(kind="discard", seat=seat,
+                   text=f"{self.names[seat]} discards a card face down."),
+            _event(
                 kind="discard_card",
                 seat=seat,
                 private_to=seat,
@@ -542,16 +642,16 @@ class EuchreState(State):
         name = self.names[seat]
         bids = [*self.bids, (seat, str(action))]
         if action.kind == "pass":
-            ev = Event(kind="pass", seat=seat, text=f"{name} passes.")
+            ev = _event(kind="pass", seat=seat, text=f"{name} passes.")
             return _evolve(self, {"bids": bids, "turn": (seat + 1) % self.players}), [ev]
         if action.kind == "bunch":
-            ev = Event(kind="bunch", seat=seat, text=f"{name} bunches the cards.")
+            ev = _event(kind="bunch", seat=seat, text=f"{name} bunches the cards.")
             return self._throw_in([ev])
         trump, _, alone_word = action.arg.partition("-")
         alone = alone_word == "alone"
         text = f"{name} makes {SUIT_SYMBOL[trump]} trump" + (" and goes alone." if alone else ".")
         events = [
-            Event(
+            _event(
                 kind="make",
                 seat=seat,
                 text=text,
@@ -578,9 +678,9 @@ class EuchreState(State):
         bids = [*self.bids, (seat, str(action))]
         name = self.names[seat]
         if action.kind == "defend":
-            ev = Event(kind="defend", seat=seat, text=f"{name} defends alone.")
+            ev = _event(kind="defend", seat=seat, text=f"{name} defends alone.")
             return _evolve(self, {"bids": bids, "defender_alone": seat})._start_play([ev])
-        ev = Event(kind="pass", seat=seat, text=f"{name} does not defend alone.")
+        ev = _event(kind="pass", seat=seat, text=f"{name} does not defend alone.")
         if seat == (self.maker + 1) % 4:
             return _evolve(self, {"bids": bids, "turn": (self.maker + 3) % 4}), [ev]
         return _evolve(self, {"bids": bids})._start_play([ev])
@@ -591,18 +691,18 @@ class EuchreState(State):
         if out:
             names = " and ".join(self.names[s] for s in out)
             events.append(
-                Event(
+                _event(
                     kind="sit_out", text=f"{names} sit{'s' if len(out) == 1 else ''} out this hand."
                 )
             )
-        events.append(Event(kind="lead", seat=leader, text=f"{self.names[leader]} leads."))
+        events.append(_event(kind="lead", seat=leader, text=f"{self.names[leader]} leads."))
         return _evolve(self, {"phase": "play", "leader": leader, "turn": leader, "trick": []}
         ), events
 
     def _throw_in(self, events: list[Event]) -> tuple[EuchreState, list[Event]]:
         nxt = (self.dealer + 1) % self.players
         events.append(
-            Event(
+            _event(
                 kind="redeal",
                 seat=nxt,
                 text=f"Nobody makes trump: a new deal, {self.names[nxt]} deals.",
@@ -615,32 +715,31 @@ class EuchreState(State):
     def _play(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
         card = action.arg
         hands = list(self.hands)  # the other hands are shared: a state is never changed
-        hands[seat] = list(hands[seat])
-        hands[seat].remove(card)
+        mine = list(hands[seat])
+        mine.remove(card)
+        hands[seat] = mine
         trick = [*self.trick, (seat, card)]
-        events = [
-            Event(
-                kind="play",
-                seat=seat,
-                text=f"{self.names[seat]} plays {pretty(card)}.",
-                data={"card": card},
-            )
-        ]
-        out = self.sitting_out
-        if len(trick) < self.players - len(set(out)):  # the active seats (`active`)
-            nxt = self._next_active(seat, out)
-            return _evolve(self, {"hands": hands, "trick": trick, "turn": nxt}), events
+        n = self.players
+        events = [_said("play", n, seat, card)]
+        if not self.alone and self.defender_alone is None:  # nobody sits out
+            if len(trick) < n:
+                return _evolve(self, {"hands": hands, "trick": trick,
+                                      "turn": (seat + 1) % n}), events
+        else:
+            key = (n, self.alone, self.maker, self.defender_alone)
+            seats = _ROUND.get(key)
+            if seats is None:  # the next active seat after each seat, and how many play
+                out = self.sitting_out
+                seats = _ROUND[key] = (n - len(set(out)),
+                                       tuple(self._next_active(s, out) for s in range(n)))
+            if len(trick) < seats[0]:  # the active seats (`active`)
+                return _evolve(self, {"hands": hands, "trick": trick,
+                                      "turn": seats[1][seat]}), events
         winner = trick_winner(trick, self.trump)
         assert self.leader is not None
-        tricks = [*self.tricks, TrickRecord(leader=self.leader, plays=trick, winner=winner)]
-        events.append(
-            Event(
-                kind="trick",
-                seat=winner,
-                text=f"{self.names[winner]} takes the trick.",
-                data={"winner": winner, "trick": len(tricks)},
-            )
-        )
+        tricks = [*self.tricks, trusted(TrickRecord, {"leader": self.leader, "plays": trick,
+                                                      "winner": winner})]
+        events.append(_said("trick", n, winner, len(tricks)))
         state = _evolve(
             self,
             {"hands": hands, "trick": [], "tricks": tricks, "leader": winner, "turn": winner},
@@ -702,22 +801,22 @@ class EuchreState(State):
                 if side != maker_side:
                     hands_won[side] += 1
                     euchres[side] += 1
-        result = HandResult(
-            hand_no=self.deal_no + 1,
-            dealer=self.dealer,
-            trump=self.trump,
-            maker=self.maker,
-            alone=self.alone,
-            defender_alone=self.defender_alone,
-            makers_tricks=makers,
-            tricks_won=won,
-            gained=gained,
-            text=text,
-            tricks=self.tricks,
-        )
+        result = trusted(HandResult, {
+            "hand_no": self.deal_no + 1,
+            "dealer": self.dealer,
+            "trump": self.trump,
+            "maker": self.maker,
+            "alone": self.alone,
+            "defender_alone": self.defender_alone,
+            "makers_tricks": makers,
+            "tricks_won": won,
+            "gained": gained,
+            "text": text,
+            "tricks": self.tricks,
+        })
         line = ", ".join(f"{side_name(s, n)} {v}" for s, v in enumerate(scores))
         events.append(
-            Event(
+            _event(
                 kind="score",
                 text=f"{text} Score: {line}.",
                 data={"gained": gained, "scores": scores, "makers_tricks": makers},
@@ -727,11 +826,11 @@ class EuchreState(State):
                                "hands_won": hands_won, "euchres": euchres})
         if max(scores) < o.target:
             nxt = (self.dealer + 1) % n
-            events.append(Event(kind="deal", seat=nxt, text=f"{self.names[nxt]} deals."))
+            events.append(_event(kind="deal", seat=nxt, text=f"{self.names[nxt]} deals."))
             return state._dealt(nxt, self.deal_no + 1), events
         winner_side, lines = state._decide_winner(scores)
         winners = list(sides_of(n)[winner_side])
-        events.append(Event(kind="game_over", text=lines[0], data={"winners": winners}))
+        events.append(_event(kind="game_over", text=lines[0], data={"winners": winners}))
         return _evolve(
             state, {"phase": "over", "turn": None, "winners": winners, "result_lines": lines}
         ), events

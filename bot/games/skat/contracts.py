@@ -65,7 +65,13 @@ def card_points(card: Card) -> int:
 
 
 def points_of(cards: list[Card]) -> int:
-    return sum(CARD_POINTS[c[1]] for c in cards)
+    try:
+        return sum(map(_POINTS.__getitem__, cards))
+    except KeyError:  # a card outside the Skat deck: by its rank alone, as ever
+        return sum(CARD_POINTS[c[1]] for c in cards)
+
+
+_POINTS = {s + r: v for s in SUITS for r, v in CARD_POINTS.items()}
 
 
 class Contract(BaseModel):
@@ -230,7 +236,18 @@ class Contract(BaseModel):
 
     @classmethod
     def parse(cls, code: str) -> Contract:
-        """Inverse of `code`; raises ValueError on anything else."""
+        """Inverse of `code`; raises ValueError on anything else. Contracts are immutable:
+        each code is parsed once and its contract shared."""
+        made = _PARSED.get(code) if cls is Contract else None
+        if made is not None:
+            return made
+        made = cls._parse(code)
+        if cls is Contract and len(_PARSED) < 4096:
+            _PARSED[code] = made
+        return made
+
+    @classmethod
+    def _parse(cls, code: str) -> Contract:
         parts = code.split("-")
         kind = parts[0]
         if kind not in KIND_NAME and kind not in ("frage", "tourne", "solo", "suit"):
@@ -278,12 +295,17 @@ class Contract(BaseModel):
         return name
 
 
+_PARSED: dict[str, Contract] = {}
+
+
 class _CardOrder(NamedTuple):
-    """Per card of the Skat deck: its effective suit, its power and its display key."""
+    """Per card of the Skat deck: its effective suit, its power and its display key, and its
+    place in the display order (``rank``: sorting by it sorts as by ``sort``, faster)."""
 
     eff: dict[Card, str]
     power: dict[Card, int]
     sort: dict[Card, tuple[int, int]]
+    rank: dict[Card, int]
 
 
 @cache
@@ -296,7 +318,9 @@ def card_order(kind: str, suit: str | None) -> _CardOrder:
     eff = {c: "T" if probe.is_trump(c) else c[0] for c in cards}
     power = {c: probe._power(c) for c in cards}
     sort = {c: (0 if eff[c] == "T" else 1 + SUITS.index(eff[c]), -power[c]) for c in cards}
-    return _CardOrder(eff, power, sort)
+    keys = sorted(set(sort.values()))
+    rank = {c: keys.index(sort[c]) for c in cards}  # equal keys (none) would share a rank
+    return _CardOrder(eff, power, sort, rank)
 
 
 def matadors(cards12: list[Card], contract: Contract) -> tuple[bool, int]:

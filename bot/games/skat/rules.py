@@ -36,8 +36,8 @@ of the series' deals, so a series always ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache, lru_cache
+from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
 from typing import ClassVar, Literal, Self
 
@@ -55,6 +55,7 @@ from bot.games.base import (
     act,
     evolve,
     rng_for,
+    trusted,
 )
 from bot.games.cards import SUITS, Card, deck, pretty, pretty_all, shuffled
 from bot.games.skat import solver
@@ -188,16 +189,27 @@ class SkatState(State):
     # ---- who acts ----------------------------------------------------------------------
     @property
     def to_act(self) -> list[Seat]:
-        if self.phase == "over":
-            return []
-        if self.phase == "bid":
+        phase = self.phase
+        if phase == "play":  # `_actor`, its two commonest phases written in
+            seat = self.turn
+        elif phase == "bid":
             seat = self.asker if self.awaiting == "ask" else self.listener
-            return [] if seat is None else [seat]
-        if self.phase == "kontra":
-            return self.kontra_queue[:1]
-        if self.phase == "play":
-            return [] if self.turn is None else [self.turn]
-        return [] if self.declarer is None else [self.declarer]
+        else:
+            seat = self._actor()
+        return [] if seat is None else [seat]
+
+    def _actor(self) -> Seat | None:
+        """The one seat to act (`to_act`'s), or None."""
+        phase = self.phase
+        if phase == "play":
+            return self.turn
+        if phase == "bid":
+            return self.asker if self.awaiting == "ask" else self.listener
+        if phase == "over":
+            return None
+        if phase == "kontra":
+            return self.kontra_queue[0] if self.kontra_queue else None
+        return self.declarer
 
     def role_of(self, seat: Seat) -> str:
         return ROLE_NAMES[self.roles.index(seat)] if seat in self.roles else "sits out"
@@ -211,7 +223,31 @@ class SkatState(State):
 
     # ---- legal actions -----------------------------------------------------------------
     def legal_actions(self, seat: Seat) -> list[Action]:
-        return [_action(k, a) for k, a in self._legal(seat)]
+        phase = self.phase
+        if phase == "play" and seat == self.turn:
+            cards = self._play_cards(seat)
+            if cards is not None:
+                get = _ACTIONS.get
+                plays = _PLAY_ACTIONS
+                return [*[plays[c] for c in cards],
+                        *[get(p) or _action(*p) for p in (*self._surrender(),
+                                                          *self._claims(seat))]]
+        elif phase == "bid" and self.bid_stage != 2 and seat == (
+                self.asker if self.awaiting == "ask" else self.listener):
+            # the auction's menus, as `_list_legal` makes them, kept for `apply`
+            if self.awaiting == "answer":
+                pairs = _ANSWER
+            else:
+                o = self.options
+                pairs = _bid_menu(o.rules, self.bid, o.min_bid)
+            _LAST_LEGAL[0] = (self, seat, pairs)
+            return list(_MENUS[id(pairs)][1])
+        pairs = self._legal(seat)
+        menu = _MENUS.get(id(pairs))
+        if menu is not None and menu[0] is pairs:  # a fixed menu (the auction's): made once
+            return list(menu[1])
+        get = _ACTIONS.get
+        return [get(p) or _action(*p) for p in pairs]
 
     def _legal(self, seat: Seat) -> tuple[tuple[str, str], ...]:
         """Legal moves as ``(kind, arg)`` pairs: cheap to build and to compare, so `apply`
@@ -219,36 +255,75 @@ class SkatState(State):
         last = _LAST_LEGAL[0]
         if last is not None and last[0] is self and last[1] == seat:
             return last[2]
-        pairs = tuple(self._list_legal(seat))
+        pairs = self._list_legal(seat)
         _LAST_LEGAL[0] = (self, seat, pairs)
         return pairs
 
-    def _list_legal(self, seat: Seat) -> list[tuple[str, str]]:
-        if seat not in self.to_act:
-            return []
-        o = self.options
+    def _list_legal(self, seat: Seat) -> tuple[tuple[str, str], ...]:
+        if seat != self._actor():
+            return ()
         phase = self.phase
         if phase == "play":
-            contract = self.effective_contract()
-            cards = contract.legal_cards(self.hands[seat], [c for _, c in self.trick])
-            out = [("play", c) for c in sorted(cards, key=_sort_key(contract, cards))]
-            return out + self._surrender() + self._claims(seat)
+            cards = self._play_cards(seat)
+            plays = ([_PLAY[c] for c in cards] if cards is not None
+                     else self._play_pairs_slow(self.contract or GRAND, self.hands[seat]))
+            return (*plays, *self._surrender(), *self._claims(seat))
+        o = self.options
         if phase == "bid":
             if self.awaiting == "answer":
-                return [("hold", ""), ("pass", "")]
+                return _ANSWER
             if self.bid_stage == 2:
-                return [("bid", str(o.min_bid)), ("pass", "")]
-            return [*_bid_pairs(o.rules, self.bid, o.min_bid), ("pass", "")]
+                return _menu((("bid", str(o.min_bid)), ("pass", "")))
+            return _bid_menu(o.rules, self.bid, o.min_bid)
+        other = self._list_other(seat)
+        return other if type(other) is tuple else tuple(other)
+
+    def _play_cards(self, seat: Seat) -> tuple[Card, ...] | None:
+        """The cards the seat to play may play, in the contract's display order, from its
+        tables (the last answer kept: `apply` asks again for the state just listed); None
+        for a hand with a card outside the deck, which goes `_play_pairs_slow`'s way."""
+        last = _LAST_PLAY[0]
+        if last is not None and last[0] is self and last[1] == seat:
+            return last[2]
+        contract = self.contract or GRAND
+        order = card_order(contract.kind, contract.suit)
+        hand = self.hands[seat]
+        cards: tuple[Card, ...] | None
+        try:
+            if self.trick:
+                eff = order.eff
+                led = eff[self.trick[0][1]]
+                hand = [c for c in hand if eff[c] == led] or hand
+            # (the tables hold exactly the deck's cards, as `_PLAY` does)
+            cards = tuple(sorted(hand, key=order.rank.__getitem__))
+        except KeyError:
+            cards = None
+        _LAST_PLAY[0] = (self, seat, cards)
+        return cards
+
+    def _play_pairs_slow(self, contract: Contract, hand: list[Card]) -> list[tuple[str, str]]:
+        """`_play_pairs` from the contract's definitions, for a card outside its tables."""
+        cards = contract.legal_cards(hand, [c for _, c in self.trick])
+        return [("play", c) for c in sorted(cards, key=_sort_key(contract, cards))]
+
+    def _list_other(self, seat: Seat) -> Sequence[tuple[str, str]]:
+        """The legal moves of the phases between the auction and the play."""
+        phase = self.phase
         if phase == "skat":
-            return self._skat_actions()
+            o = self.options
+            key = (o.rules, self.bid, o.allow_frage, o.allow_revolution,
+                   o.allow_ramsch and self.declarer == self.roles[0])
+            menu = _SKAT_MENUS.get(key)
+            if menu is None:
+                menu = _SKAT_MENUS[key] = _menu(tuple(self._skat_actions()))
+            return menu
         if phase == "tourne_first":
             return [("accept", ""), ("passt_nicht", ""), *self._surrender()]
         if phase == "tourne_jack":
             jack = self.turned or "CJ"
             return [("declare", "tourne_grand"), ("declare", f"tourne-{jack[0]}")]
         if phase == "discard":
-            return [*_discard_pairs(tuple(sorted(self.hands[seat], key=card_key))),
-                    *self._surrender()]
+            return [*_discard_pairs(self.hands[seat]), *self._surrender()]
         if phase == "declare":
             return [("declare", c.code) for c in self._declarable()]
         if phase == "kontra":
@@ -310,32 +385,27 @@ class SkatState(State):
                 return trump_games  # nothing can reach the bid: any game, lost as an overbid
         return out + [c for c in nulls if c.null_value >= self.bid]
 
-    def _surrender(self) -> list[tuple[str, str]]:
+    def _surrender(self) -> tuple[tuple[str, str], ...]:
+        contract = self.contract
+        if contract is None or contract.kind not in ("tourne", "tourne_grand"):  # is_tourne
+            return ()
         if not (self.options.tourne_surrender and self.options.rules == "classic"):
-            return []
-        if self.phase in ("tourne_first", "tourne_jack") or self.contract is None:
-            return []
-        if not self.contract.is_tourne or self.turn_owner() != self.declarer:
-            return []
+            return ()
+        if self.phase in ("tourne_first", "tourne_jack") or self._actor() != self.declarer:
+            return ()
         before_trick2 = not self.tricks or (len(self.tricks) == 1 and not self.trick)
-        return [("surrender", "")] if before_trick2 else []
+        return _SURRENDER if before_trick2 else ()
 
     def turn_owner(self) -> Seat | None:
-        return self.to_act[0] if self.to_act else None
+        return self._actor()
 
-    def _claims(self, seat: Seat) -> list[tuple[str, str]]:
-        o = self.options
-        if o.claim_policy == "off" or self.contract is None or self.contract.is_ramsch:
-            return []
-        out: list[tuple[str, str]] = []
+    def _claims(self, seat: Seat) -> tuple[tuple[str, str], ...]:
+        policy = self.options.claim_policy
+        if policy == "off" or self.contract is None or self.contract.kind == "ramsch":
+            return ()
         is_decl = seat == self.declarer
-        if is_decl or o.claim_policy == "verify_or_reject":
-            out.append(("concede", ""))
-        if len(self.hands[seat]) <= CLAIM_CARDS:
-            out.append(("claim_rest", ""))
-            if o.claim_policy == "nasl":
-                out.append(("claim_win" if is_decl else "claim_defeat", ""))
-        return out
+        return _CLAIMS[is_decl or policy == "verify_or_reject",
+                       len(self.hands[seat]) <= CLAIM_CARDS, policy == "nasl", is_decl]
 
     # ---- apply -------------------------------------------------------------------------
     def normalise(self, action: Action) -> Action:
@@ -343,22 +413,33 @@ class SkatState(State):
 
     def check_legal(self, seat: Seat, action: Action | str) -> Action:
         """`State.check_legal` with the same refusals, judged on ``(kind, arg)`` pairs."""
-        parsed = self.normalise(Action.parse(action))
-        if seat not in self.to_act:
+        parsed = action if type(action) is Action else Action.parse(action)
+        if parsed.kind == "play" and self.phase == "play" and seat == self.turn:
+            cards = self._play_cards(seat)
+            if cards is not None and parsed.arg in cards:  # legal: the checks below agree
+                return parsed
+        if parsed.kind == "discard":
+            parsed = _canonical_discard(parsed)
+        if seat != self._actor():
             raise IllegalAction(N_("It is not your turn."))
-        if (parsed.kind, parsed.arg) not in self._legal(seat):
+        pairs = self._legal(seat)
+        menu = _MENUS.get(id(pairs))
+        if menu is not None and menu[0] is pairs:
+            ok = (parsed.kind, parsed.arg) in menu[2]  # a long menu (bids): by its set
+        else:
+            ok = (parsed.kind, parsed.arg) in pairs
+        if not ok:
             raise IllegalAction(N_("`{move}` is not a legal move now.").format(move=parsed))
         return parsed
 
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
         parsed = self.check_legal(seat, action)
-        handler = getattr(self, f"_do_{self.phase}")
-        return handler(seat, parsed)
+        return getattr(self, _HANDLERS[self.phase])(seat, parsed)
 
     def _ev(self, kind: str, text: str, seat: Seat | None = None, *, private: bool = False,
             **data: object) -> Event:
-        return Event(kind=kind, seat=seat, text=text, private_to=seat if private else None,
-                     data=dict(data))
+        return trusted(Event, {"kind": kind, "seat": seat, "text": text,
+                               "private_to": seat if private else None, "data": data})
 
     # auction ------------------------------------------------------------------------------
     def _do_bid(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
@@ -371,29 +452,29 @@ class SkatState(State):
                 st = _evolve(self, {"bid": value, "named": named,
                                     "bid_log": [*self.bid_log, f"{who} {value}"]})
                 return st._become_player(seat, [ev])
-            ev = self._ev("bid", f"{who} says {value}.", seat, value=value)
+            ev = _said("bid", who, seat, value)
             return _evolve(self, {
                 "bid": value, "awaiting": "answer", "named": named,
                 "bid_log": [*self.bid_log, f"{who} {value}"],
             }), [ev]
         if a.kind == "hold":
-            ev = self._ev("hold", f"{who} holds {self.bid} (ja).", seat, value=self.bid)
+            ev = _said("hold", who, seat, self.bid)
             return _evolve(self, {
                 "awaiting": "ask", "named": named, "bid_log": [*self.bid_log, f"{who} ja"],
             }), [ev]
         # pass
-        ev = self._ev("pass", f"{who} passes (passe).", seat)
-        st = _evolve(self, {"passed": [*self.passed, seat],
-                            "bid_log": [*self.bid_log, f"{who} passe"]})
+        ev = _said("pass", who, seat, None)
+        passed = {"passed": [*self.passed, seat], "bid_log": [*self.bid_log, f"{who} passe"]}
         v, _, h = self.roles
+        survivor = self.listener if seat == self.asker else self.asker
+        if self.bid_stage == 0 and survivor is not None:
+            # Hinterhand now bids to the survivor of Mittelhand and Vorhand.
+            return _evolve(self, {**passed, "bid_stage": 1, "asker": h, "listener": survivor,
+                                  "awaiting": "ask"}), [ev]
+        st = _evolve(self, passed)
         if self.bid_stage == 2:
             return st._all_passed([ev])
-        survivor = self.listener if seat == self.asker else self.asker
         assert survivor is not None
-        if self.bid_stage == 0:
-            # Hinterhand now bids to the survivor of Mittelhand and Vorhand.
-            return _evolve(st, {"bid_stage": 1, "asker": h, "listener": survivor,
-                                "awaiting": "ask"}), [ev]
         # Stage 1 over. Nobody named a value: classic Vorhand must play ([A-12]); isko
         # Vorhand may still take the game at 18 himself.
         if self.bid == 0:
@@ -567,22 +648,22 @@ class SkatState(State):
             last = st.last.model_copy(update={"shown": shown, "claimant": seat})
             return _evolve(st, {"last": last}), events
         card = a.arg
-        contract = self.effective_contract()
+        contract = self.contract or GRAND
         hands = list(self.hands)  # the other hands are shared: a state is never changed
-        hands[seat] = list(hands[seat])
-        hands[seat].remove(card)
+        mine = list(hands[seat])
+        mine.remove(card)
+        hands[seat] = mine
         trick = [*self.trick, (seat, card)]
-        events = [self._ev("play", f"{self.role_of(seat)} plays {pretty(card)}.", seat,
-                           card=card)]
+        roles = self.roles
+        events = [_said("play", self.role_of(seat), seat, card)]
         if len(trick) < 3:
-            nxt = self.roles[(self.roles.index(seat) + 1) % 3]
+            nxt = roles[(roles.index(seat) + 1) % 3]
             return _evolve(self, {"hands": hands, "trick": trick, "turn": nxt}), events
         winner = contract.trick_winner(trick)
-        done = Trick(leader=trick[0][0], plays=trick, winner=winner)
+        done = trusted(Trick, {"leader": trick[0][0], "plays": trick, "winner": winner})
         tricks = [*self.tricks, done]
         pts = points_of([c for _, c in trick])
-        events.append(self._ev("trick", f"{self.role_of(winner)} takes the trick ({pts}).",
-                               winner, points=pts))
+        events.append(_said("trick", self.role_of(winner), winner, pts))
         st = _evolve(self, {"hands": hands, "trick": [], "tricks": tricks,
                             "turn": winner})
         early = (contract.is_null and winner == self.declarer) or (
@@ -760,16 +841,16 @@ class SkatState(State):
         shown: dict[Seat, list[Card]] = {}
         if contract.is_open and self.declarer is not None and len(tricks) < 10:
             shown[self.declarer] = sorted(self.hands[self.declarer], key=card_key)
-        result = DealResult(
-            number=self.deal_no + 1, dealer=self.dealer, roles=self.roles,
-            declarer=self.declarer, contract=contract.code, label=contract.label, bid=self.bid,
-            skat=self.skat, laid_away=self.laid_away, tricks=tricks,
-            declarer_points=decl_points, trick_points=trick_points, ended=ended, score=score,
-            ramsch=ramsch, deltas=deltas, bonus=bonus, text=text,
-            unfinished=list(self.trick), shown=shown,
-        )
-        events.append(Event(kind="result", text=text, data={"skat": self.skat,
-                                                            "deltas": deltas}))
+        result = trusted(DealResult, {
+            "number": self.deal_no + 1, "dealer": self.dealer, "roles": self.roles,
+            "declarer": self.declarer, "contract": contract.code, "label": contract.label,
+            "bid": self.bid, "skat": self.skat, "laid_away": self.laid_away, "tricks": tricks,
+            "declarer_points": decl_points, "trick_points": trick_points, "ended": ended,
+            "score": score, "ramsch": ramsch, "deltas": deltas, "bonus": bonus, "text": text,
+            "unfinished": list(self.trick), "shown": shown,
+        })
+        events.append(trusted(Event, {"kind": "result", "text": text,
+                                      "data": {"skat": self.skat, "deltas": deltas}}))
         return self._record(result, events)
 
     def _dealt(self, seat: Seat) -> list[Card]:
@@ -782,21 +863,24 @@ class SkatState(State):
         return mine
 
     def _record(self, result: DealResult, events: list[Event]) -> tuple[Self, list[Event]]:
-        sheet = self.sheet.add(SheetEntry(deal=result.number, text=result.text,
-                                          deltas=result.deltas, bonus=result.bonus))
+        sheet = self.sheet.add(trusted(SheetEntry, {"deal": result.number, "text": result.text,
+                                                    "deltas": result.deltas,
+                                                    "bonus": result.bonus}))
         st = _evolve(self, {"sheet": sheet, "last": result})
         if (self.deal_no + 1) % self.players == 0:
             names = seat_names(self.players)
             totals = ", ".join(f"{names[i]} {t:+d}" for i, t in enumerate(sheet.list_totals()))
-            events.append(Event(kind="round", text=f"Round {(self.deal_no + 1) // self.players}"
-                                f" is over. Totals: {totals}."))
+            events.append(trusted(Event, {
+                "kind": "round",
+                "text": f"Round {(self.deal_no + 1) // self.players} is over. Totals: {totals}."}))
         if self.deal_no + 1 >= self.total_deals:
-            events.append(Event(kind="over", text="The series is over."))
+            events.append(trusted(Event, {"kind": "over", "text": "The series is over."}))
             return _evolve(st, {"phase": "over", "turn": None, "asker": None,
                                 "listener": None, "kontra_queue": []}), events
         nxt = st._deal(self.deal_no + 1, None)
-        events.append(Event(kind="deal", text=f"Deal {nxt.deal_no + 1}: "
-                            f"{ROLE_NAMES[0]} is {seat_names(self.players)[nxt.roles[0]]}."))
+        events.append(trusted(Event, {
+            "kind": "deal", "text": f"Deal {nxt.deal_no + 1}: "
+            f"{ROLE_NAMES[0]} is {seat_names(self.players)[nxt.roles[0]]}."}))
         return nxt, events
 
     # ---- dealing -----------------------------------------------------------------------
@@ -956,23 +1040,113 @@ def _sort_key(contract: Contract, cards: list[Card]) -> Callable[[Card], tuple[i
     return table.__getitem__ if all(c in table for c in cards) else contract.sort_key
 
 
-@cache
-def _bid_pairs(rules: RuleSet, current: int, min_bid: int) -> tuple[tuple[str, str], ...]:
-    return tuple(("bid", str(v)) for v in bids_above(rules, current, min_bid))
+_ACTIONS: dict[tuple[str, str], Action] = {}
 
 
-@lru_cache(maxsize=64)
-def _discard_pairs(hand: tuple[Card, ...]) -> tuple[tuple[str, str], ...]:
-    """Every two cards of a sorted hand, as ``discard`` pairs (asked twice per state: by
-    `legal_actions` and by `apply`; a small cache, as hands are countless)."""
-    return tuple(("discard", f"{a},{b}") for a, b in combinations(hand, 2))
-
-
-@lru_cache(maxsize=4096)
 def _action(kind: str, arg: str) -> Action:
     """One shared `Action` per legal move (actions are immutable), so listing the legal moves
-    does not validate a new model for each of them every time."""
-    return act(kind, arg)
+    does not validate a new model for each of them every time. The engine's moves are a
+    finite set (cards, bids, contracts, pairs of cards), so the table stays small."""
+    made = _ACTIONS.get((kind, arg))
+    if made is None:
+        made = _ACTIONS[kind, arg] = act(kind, arg)
+    return made
+
+
+_MENUS: dict[int, tuple[tuple[tuple[str, str], ...], tuple[Action, ...],
+                        frozenset[tuple[str, str]]]] = {}
+"""Fixed menus of legal moves (kept alive here) by their id, with their `Action`s made once
+and as a set: `legal_actions` copies them instead of looking each move up, `check_legal`
+finds a move in one look."""
+
+
+def _menu(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """``pairs`` as a fixed menu: the same tuple (and its actions) every time it is asked."""
+    got = _MENU_OF.get(pairs)
+    if got is None:
+        got = _MENU_OF[pairs] = pairs
+        _MENUS[id(pairs)] = (pairs, tuple(_action(k, a) for k, a in pairs), frozenset(pairs))
+    return got
+
+
+_MENU_OF: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = {}
+
+
+@cache
+def _bid_menu(rules: RuleSet, current: int, min_bid: int) -> tuple[tuple[str, str], ...]:
+    return _menu((*(("bid", str(v)) for v in bids_above(rules, current, min_bid)),
+                  ("pass", "")))
+
+
+_ANSWER = _menu((("hold", ""), ("pass", "")))
+_SKAT_MENUS: dict[tuple[object, ...], tuple[tuple[str, str], ...]] = {}
+"""The moves of the skat phase by what they depend on (rules, bid, options, who plays)."""
+_SURRENDER = (("surrender", ""),)
+_PLAY = {c: ("play", c) for c in FULL_DECK}
+_PLAY_ACTIONS = {c: _action("play", c) for c in FULL_DECK}
+_LAST_PLAY: list[tuple[object, int, tuple[Card, ...] | None] | None] = [None]
+
+
+def _claim_pairs(concede: bool, claim: bool, nasl: bool, is_decl: bool
+                 ) -> tuple[tuple[str, str], ...]:
+    out: list[tuple[str, str]] = []
+    if concede:
+        out.append(("concede", ""))
+    if claim:
+        out.append(("claim_rest", ""))
+        if nasl:
+            out.append(("claim_win" if is_decl else "claim_defeat", ""))
+    return tuple(out)
+
+
+_CLAIMS = {(a, b, c, d): _claim_pairs(a, b, c, d)
+           for a in (False, True) for b in (False, True) for c in (False, True)
+           for d in (False, True)}
+"""`SkatState._claims` by (concede offered, cards few enough to claim, NASL policy, the
+Player asking)."""
+
+_HANDLERS = {phase: f"_do_{phase}" for phase in Phase.__args__}  # type: ignore[attr-defined]
+
+
+def _discard_pairs(hand: list[Card]) -> list[tuple[str, str]]:
+    """Every two cards of the hand in deck order, as ``discard`` pairs."""
+    try:
+        ordered = sorted(hand, key=DECK_INDEX.__getitem__)
+        return [_DISCARDS[ab] for ab in combinations(ordered, 2)]
+    except KeyError:  # a card outside the deck (never dealt): spelled out
+        ordered = sorted(hand, key=card_key)
+        return [("discard", f"{a},{b}") for a, b in combinations(ordered, 2)]
+
+
+_DISCARDS = {(a, b): ("discard", f"{a},{b}") for a, b in combinations(FULL_DECK, 2)}
+"""The ``discard`` pair of every two cards of the deck, in deck order."""
+
+
+
+
+_SAID: dict[tuple[str, str, Seat, object], Event] = {}
+
+
+def _said(kind: str, who: str, seat: Seat, what: object) -> Event:
+    """The public event of the moves made most (a card played, a trick taken, a bid, a hold,
+    a pass), made once per wording and shared (events are immutable): what `_ev` would make."""
+    key = (kind, who, seat, what)
+    ev = _SAID.get(key)
+    if ev is not None:
+        return ev
+    if kind == "play":
+        text, data = f"{who} plays {pretty(what)}.", {"card": what}  # type: ignore[arg-type]
+    elif kind == "trick":
+        text, data = f"{who} takes the trick ({what}).", {"points": what}
+    elif kind == "bid":
+        text, data = f"{who} says {what}.", {"value": what}
+    elif kind == "hold":
+        text, data = f"{who} holds {what} (ja).", {"value": what}
+    else:  # pass
+        text, data = f"{who} passes (passe).", {}
+    ev = _SAID[key] = trusted(Event, {"kind": kind, "seat": seat, "text": text,
+                                      "private_to": None, "data": data})
+    return ev
 
 
 def _canonical_discard(a: Action) -> Action:

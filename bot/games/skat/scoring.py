@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.games.base import trusted
 from bot.games.cards import Card
 from bot.games.skat.contracts import Contract, matadors
 from bot.games.skat.options import SkatOptions
@@ -96,11 +97,12 @@ def score_game(
         entry = value * kfac if ok else -value * factor * kfac
         text = N_("{game}: {value}").format(game=contract.label, value=value)
         reason = "" if ok else N_("the Player took a trick")
-        return SkatScore(
-            contract=contract.code, label=contract.label, won=ok, reason=reason, bid=bid,
-            value=value, raw=value, loss_factor=factor, kontra=kontra, entry=entry,
-            text=text + _result_text(ok, entry, factor if not ok else 1, why, kontra),
-        )
+        return trusted(SkatScore, {
+            "contract": contract.code, "label": contract.label, "won": ok, "reason": reason,
+            "bid": bid, "value": value, "raw": value, "loss_factor": factor, "kontra": kontra,
+            "entry": entry,
+            "text": text + _result_text(ok, entry, factor if not ok else 1, why, kontra),
+        })
     if not contract.is_trump_game:
         raise ValueError("score_game values trump and Null games; use score_ramsch for Ramsch")
 
@@ -164,12 +166,12 @@ def score_game(
         text += "; " + N_("bid {bid} not reached, lowest covering value {n} x {unit} = "
                           "{value}").format(bid=bid, n=n, unit=unit, value=value)
     text += _result_text(ok, entry, factor if not ok else 1, why, kontra)
-    return SkatScore(
-        contract=contract.code, label=contract.label, won=ok, reason=reason,
-        with_matadors=with_, matadors=k, levels=levels, multiplier=multiplier, unit=unit,
-        raw=raw, bid=bid, overbid=overbid, value=value, loss_factor=factor, kontra=kontra,
-        entry=entry, text=text,
-    )
+    return trusted(SkatScore, {
+        "contract": contract.code, "label": contract.label, "won": ok, "reason": reason,
+        "with_matadors": with_, "matadors": k, "levels": levels, "multiplier": multiplier,
+        "unit": unit, "raw": raw, "bid": bid, "overbid": overbid, "value": value,
+        "loss_factor": factor, "kontra": kontra, "entry": entry, "text": text,
+    })
 
 
 def _result_text(ok: bool, entry: int, factor: int, why: str, kontra: int) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.games.base import evolve
+
 
 class SheetEntry(BaseModel):
     """One deal on the sheet: per-person game score changes and Seeger-Fabian bonuses."""
@@ -30,7 +32,7 @@ class SkatScoreSheet(BaseModel):
     entries: list[SheetEntry] = []
 
     def add(self, entry: SheetEntry) -> SkatScoreSheet:
-        return self.model_copy(update={"entries": [*self.entries, entry]})
+        return evolve(self, {"entries": [*self.entries, entry]})
 
     def totals(self) -> list[int]:
         """The game-score totals, as the book writes them after each entry."""

@@ -3,14 +3,27 @@
 A claim is correct iff the claiming side can force the result whatever the other side plays.
 The engine knows every hand, so an exhaustive search settles it; claims are only offered late in
 a deal (`rules.CLAIM_CARDS`), which keeps the search to a few thousand positions.
+
+`_claimc.c` is the same search compiled (setup.py builds it where a C compiler is): the three
+questions below use it when it imported, and the Python search here otherwise (``NATIVE``; the
+tests compare the two). The Python one is the reference.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 
-from bot.games.cards import Card
-from bot.games.skat.contracts import Contract, points_of
+from bot.games.cards import SUITS, Card, deck
+from bot.games.skat.contracts import CARD_POINTS, SKAT_RANKS, Contract, card_order, points_of
+
+try:  # the compiled core (setup.py builds it when a C compiler is there); else Python alone
+    from bot.games.skat import _claimc
+except ImportError:  # pragma: no cover - depends on the build
+    _claimc = None  # type: ignore[assignment]
+
+NATIVE = _claimc is not None
+"""Whether the questions go to the compiled core (tests set it False to run the Python one)."""
 
 Seat = int
 Play = tuple[Seat, Card]
@@ -132,6 +145,10 @@ def _force(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]], trick: S
 def can_take_all(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]],
                  trick: Sequence[Play], turn: Seat, contract: Contract, side: set[Seat]) -> bool:
     """Can ``side`` win every remaining trick (the current one included)?"""
+    if NATIVE:
+        got = _native(order, hands, trick, turn, contract, side, side, 0)
+        if got is not None:
+            return got
     return _force(order, hands, trick, turn, contract, side, lambda w: w in side)
 
 
@@ -139,6 +156,11 @@ def can_avoid_tricks(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]]
                      trick: Sequence[Play], turn: Seat, contract: Contract,
                      declarer: Seat) -> bool:
     """Null: can the Player lose every remaining trick whatever the opponents do?"""
+    if NATIVE:
+        got = _native(order, hands, trick, turn, contract, {declarer},
+                      {s for s in order if s != declarer}, 0)
+        if got is not None:
+            return got
     return _force(order, hands, trick, turn, contract, {declarer}, lambda w: w != declarer)
 
 
@@ -146,6 +168,60 @@ def can_reach(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]],
               trick: Sequence[Play], turn: Seat, contract: Contract, declarer: Seat,
               target: int) -> bool:
     """Can the Player take at least ``target`` more card points whatever the opponents do?"""
+    if target <= 0:
+        return True
+    if NATIVE:
+        got = _native(order, hands, trick, turn, contract, {declarer}, {declarer}, target)
+        if got is not None:
+            return got
+    return _reach(order, hands, trick, turn, contract, declarer, target)
+
+
+DECK = deck(SKAT_RANKS)
+_INDEX = {c: i for i, c in enumerate(DECK)}
+
+
+@cache
+def _tables(kind: str, suit: str | None) -> tuple[bytes, bytes, bytes]:
+    """Per card of the deck (the engine's order): effective suit (0-3 as ``SUITS``, 4 trump),
+    power inside it and card points, as the compiled core reads them."""
+    order = card_order(kind, suit)
+    eff = bytes(4 if order.eff[c] == "T" else SUITS.index(order.eff[c]) for c in DECK)
+    return eff, bytes(order.power[c] for c in DECK), bytes(CARD_POINTS[c[1]] for c in DECK)
+
+
+def _native(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]], trick: Sequence[Play],
+            turn: Seat, contract: Contract, chooser: set[Seat], ok: set[Seat],
+            need: int) -> bool | None:
+    """`_claimc.search` on this position; None when it cannot take it (a card outside the
+    Skat deck, a seat outside ``order``, more than 120 points to find): the Python search
+    answers those."""
+    index = _INDEX
+    try:
+        pos = {s: i for i, s in enumerate(order)}
+        masks = [0, 0, 0]
+        for i, s in enumerate(order):
+            m = 0
+            for c in hands[s]:
+                m |= 1 << index[c]
+            masks[i] = m
+        tr = tuple((pos[s], index[c]) for s, c in trick)
+        me = pos[turn]
+    except (KeyError, IndexError):
+        return None
+    if len(order) != 3 or need > 120:
+        return None
+    eff, power, points = _tables(contract.kind, contract.suit)
+    choose = sum(1 << i for i, s in enumerate(order) if s in chooser)
+    good = sum(1 << i for i, s in enumerate(order) if s in ok)
+    return bool(_claimc.search(eff, power, points, masks[0], masks[1], masks[2], tr, me,
+                               choose, good, need))
+
+
+def _reach(order: Sequence[Seat], hands: Mapping[Seat, Sequence[Card]],
+           trick: Sequence[Play], turn: Seat, contract: Contract, declarer: Seat,
+           target: int) -> bool:
+    """`can_reach` in Python: the reference for the compiled core."""
     memo: dict[tuple[object, ...], bool] = {}
     table = _Table(order, hands, trick, contract)
     seats, index, n = table.order, table.index, len(table.order)

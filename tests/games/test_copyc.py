@@ -1,0 +1,152 @@
+"""The compiled model copies (`bot/games/_copyc.c`) against base.py's Python ones.
+
+`evolve` and `trusted` make a rules core's new states and records without validation; where
+the compiled core built they are it. It must leave every model exactly as the Python code
+does: the same class, the same ``__dict__`` (shared values included), the same fields-set, no
+extra and no private values, and a model with those handed to pydantic's own copy.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+from bot.games import base, registry
+from bot.games.base import Event, _build_py, _template, evolve_py
+
+built = pytest.mark.skipif(base._copyc is None, reason=(
+    "bot.games._copyc did not build (no C compiler at install time): Python alone"))
+
+
+def test_the_core_built_where_a_compiler_is() -> None:
+    cc = (sysconfig.get_config_var("CC") or "gcc").split()[0]
+    if shutil.which(cc) is None and shutil.which("gcc") is None:
+        pytest.skip("no C compiler here: the core is optional")
+    assert base._copyc is not None, (
+        "a C compiler is here but bot.games._copyc did not build or import: "
+        "run `pip install -e .` (setup.py builds it) and read its compiler output")
+    assert base.evolve is base._copyc.evolve
+
+
+def _same(a: BaseModel, b: BaseModel) -> None:
+    assert type(a) is type(b)
+    assert a.__dict__ == b.__dict__
+    assert list(a.__dict__) == list(b.__dict__)
+    assert all(a.__dict__[k] is b.__dict__[k] for k in a.__dict__)
+    assert a.__pydantic_fields_set__ == b.__pydantic_fields_set__
+    assert type(a.__pydantic_fields_set__) is type(b.__pydantic_fields_set__)
+    assert a.__pydantic_extra__ is None and b.__pydantic_extra__ is None
+    assert a.__pydantic_private__ is None and b.__pydantic_private__ is None
+    assert a.model_dump_json() == b.model_dump_json()
+
+
+def _states() -> list[Any]:
+    out = []
+    for key, preset, players in (("skat", "classic", 3), ("euchre", "modern", 4)):
+        game = registry.get(key)
+        rng = random.Random(4)
+        st = game.new(players, game.options(preset), 4)
+        for _ in range(40):
+            if not st.to_act:
+                break
+            out.append(st)
+            seat = st.to_act[0]
+            st, _ = st.apply(seat, rng.choice(st.legal_actions(seat)))
+    return out
+
+
+@built
+def test_evolve_matches_python() -> None:
+    for st in _states():
+        for update in ({}, {"seed": 7}, {"turn": None, "seed": 3},
+                       {name: getattr(st, name) for name in list(type(st).model_fields)[:5]}):
+            got, expected = base._copyc.evolve(st, update), evolve_py(st, update)
+            _same(got, expected)
+            shared = st.__pydantic_fields_set__
+            assert (got.__pydantic_fields_set__ is shared) == (update.keys() <= shared)
+
+
+@built
+def test_evolve_adds_new_names_to_a_fresh_fields_set() -> None:
+    ev = Event(kind="x", text="t")
+    got = base._copyc.evolve(ev, {"seat": 2})
+    _same(got, evolve_py(ev, {"seat": 2}))
+    assert got.__pydantic_fields_set__ == {"kind", "text", "seat"}
+    assert ev.__pydantic_fields_set__ == {"kind", "text"}
+
+
+class _Private(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    x: int = 0
+    _note: str = PrivateAttr(default="n")
+
+
+class _Extra(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    x: int = 0
+
+
+@built
+def test_private_and_extra_go_to_model_copy() -> None:
+    p = _Private(x=1)
+    got = base._copyc.evolve(p, {"x": 2})
+    assert got.x == 2 and got._note == "n"
+    e = _Extra(x=1, y=5)
+    got = base._copyc.evolve(e, {"x": 3})
+    assert got.x == 3 and got.__pydantic_extra__ == {"y": 5}
+
+
+@built
+def test_build_matches_python() -> None:
+    from bot.games.skat.rules import DealResult, Trick
+
+    cases: list[tuple[type[BaseModel], dict[str, Any]]] = [
+        (Event, {"kind": "play", "seat": 1, "text": "t", "private_to": None,
+                 "data": {"card": "CJ"}}),
+        (Event, {"kind": "over", "text": "The end."}),
+        (Trick, {"leader": 0, "plays": [(0, "CJ"), (1, "SJ"), (2, "HJ")], "winner": 0}),
+        (DealResult, {"number": 1, "dealer": 0, "roles": [1, 2, 0], "skat": ["CA", "ST"]}),
+    ]
+    for cls, values in cases:
+        template, fresh = _template(cls)
+        got = base._copyc.build(cls, values, template, fresh)
+        expected = _build_py(cls, values, template, fresh)
+        assert type(got) is type(expected)
+        assert got.__dict__ == expected.__dict__ == cls(**values).__dict__
+        assert got.__pydantic_fields_set__ == expected.__pydantic_fields_set__ == set(values)
+        for name, _ in fresh:  # a mutable default is made fresh for each model
+            if name not in values:
+                assert got.__dict__[name] is not template[name]
+                assert got.__dict__[name] is not base._copyc.build(
+                    cls, values, template, fresh).__dict__[name]
+
+
+def test_the_python_paths_play_the_same() -> None:
+    """Without any compiled core (as on a machine without a compiler) the rules play exactly
+    the recorded digests too: the Python copies and claim search are the fallback."""
+    code = (
+        "import sys\n"
+        "for name in ('bot.games._copyc', 'bot.games.skat._claimc', 'bot.games.skat._ddsc'):\n"
+        "    sys.modules[name] = None\n"
+        "from bot.games import base\n"
+        "from bot.games.skat import solver\n"
+        "assert base._copyc is None and base.evolve is base.evolve_py and not solver.NATIVE\n"
+        "from tests.games.test_rules_core_unchanged import CASES, digest\n"
+        "for key, preset, players, overrides, games, expected in CASES[:5:4]:\n"
+        "    assert digest(key, preset, players, overrides, games) == expected, key\n"
+        "print('same')\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == "same", done.stderr[-2000:]
