@@ -174,7 +174,7 @@ def action_label(view: View, action: Action) -> str:
     if action.kind == "count":
         return _("No count") if action.arg in ("", "0") else _("Announce {n}", n=action.arg)
     if action.kind == "declare":
-        return _("declare:{tile}", tile=action.arg)
+        return _("Declare, playing {tile}", tile=show(action.arg))  # Bingo: the doubles held
     if action.kind == "stand":
         return pgettext("dominoes", "Stand")  # Rounce and Loo: play the hand
     if action.kind == "pass" and view.variant == "loo":
