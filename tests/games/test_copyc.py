@@ -9,10 +9,8 @@ extra and no private values, and a model with those handed to pydantic's own cop
 from __future__ import annotations
 
 import random
-import shutil
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 from typing import Any
 
@@ -21,18 +19,14 @@ from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from bot.games import base, registry
 from bot.games.base import Event, _build_py, _template, evolve_py
+from tests.compiled import require_built
 
 built = pytest.mark.skipif(base._copyc is None, reason=(
     "bot.games._copyc did not build (no C compiler at install time): Python alone"))
 
 
 def test_the_core_built_where_a_compiler_is() -> None:
-    cc = (sysconfig.get_config_var("CC") or "gcc").split()[0]
-    if shutil.which(cc) is None and shutil.which("gcc") is None:
-        pytest.skip("no C compiler here: the core is optional")
-    assert base._copyc is not None, (
-        "a C compiler is here but bot.games._copyc did not build or import: "
-        "run `pip install -e .` (setup.py builds it) and read its compiler output")
+    require_built(base._copyc is not None, "bot.games._copyc")
     assert base.evolve is base._copyc.evolve
 
 

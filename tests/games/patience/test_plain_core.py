@@ -9,13 +9,12 @@ the key or the queue shows in the counts even where the verdict survives it.
 from __future__ import annotations
 
 import random
-import shutil
-import sysconfig
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from bot.games.patience import PatienceState, plain, plain_core
+from tests.compiled import require_built
 from tests.games.patience.helpers import new
 from tests.games.patience.helpers import play as play_actions
 from tests.games.patience.test_plain import PLAIN, fast
@@ -26,17 +25,8 @@ built = pytest.mark.skipif(not plain_core.native(), reason=(
     "the Python search is used alone"))
 
 
-def _compiler() -> str | None:
-    cc = (sysconfig.get_config_var("CC") or "gcc").split()[0]
-    return shutil.which(cc) or shutil.which("gcc")
-
-
 def test_the_core_built_where_a_compiler_is() -> None:
-    if _compiler() is None:
-        pytest.skip("no C compiler here: the core is optional")
-    assert plain_core.native(), (
-        "a C compiler is here but bot.games.patience._plainc did not build or import: "
-        "run `pip install -e .` (setup.py builds it) and read its compiler output")
+    require_built(plain_core.native(), "bot.games.patience._plainc")
 
 
 def _walk(game: plain.PlainGame, pos: plain.PlainPos, rng: random.Random,

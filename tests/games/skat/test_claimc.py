@@ -10,8 +10,6 @@ answer to every question.
 from __future__ import annotations
 
 import random
-import shutil
-import sysconfig
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -20,6 +18,7 @@ import pytest
 from bot.games.skat import solver
 from bot.games.skat.contracts import Contract, points_of
 from bot.games.skat.rules import CLAIM_CARDS, FULL_DECK
+from tests.compiled import require_built
 
 CONTRACTS = [Contract(kind="grand"), Contract(kind="null"), Contract(kind="ramsch"),
              Contract(kind="tourne_grand"), Contract(kind="revolution"),
@@ -42,12 +41,7 @@ def python_only() -> Iterator[None]:
 
 
 def test_the_core_built_where_a_compiler_is() -> None:
-    cc = (sysconfig.get_config_var("CC") or "gcc").split()[0]
-    if shutil.which(cc) is None and shutil.which("gcc") is None:
-        pytest.skip("no C compiler here: the core is optional")
-    assert solver._claimc is not None, (
-        "a C compiler is here but bot.games.skat._claimc did not build or import: "
-        "run `pip install -e .` (setup.py builds it) and read its compiler output")
+    require_built(solver._claimc is not None, "bot.games.skat._claimc")
     assert solver.NATIVE
 
 

@@ -11,8 +11,6 @@ survives it. (`test_dds` checks both paths against an exhaustive reference.)
 from __future__ import annotations
 
 import random
-import shutil
-import sysconfig
 from typing import Any
 
 import pytest
@@ -21,6 +19,7 @@ from bot.games.skat import dds
 from bot.games.skat.contracts import Contract, points_of
 from bot.games.skat.dds import Search
 from bot.games.skat.rules import FULL_DECK
+from tests.compiled import require_built
 
 FAMILIES = [Contract(kind="grand"), Contract(kind="null"), Contract(kind="ramsch"),
             *(Contract(kind="suit", suit=s) for s in "CSHD")]
@@ -33,17 +32,8 @@ built = pytest.mark.skipif(dds._ddsc is None, reason=(
     "the Python search is used alone"))
 
 
-def _compiler() -> str | None:
-    cc = (sysconfig.get_config_var("CC") or "gcc").split()[0]
-    return shutil.which(cc) or shutil.which("gcc")
-
-
 def test_the_core_built_where_a_compiler_is() -> None:
-    if _compiler() is None:
-        pytest.skip("no C compiler here: the core is optional")
-    assert dds._ddsc is not None, (
-        "a C compiler is here but bot.games.skat._ddsc did not build or import: "
-        "run `pip install -e .` (setup.py builds it) and read its compiler output")
+    require_built(dds._ddsc is not None, "bot.games.skat._ddsc")
     assert Search(Contract(kind="grand"), [0, 1, 2], counted={1}, maximizers={1},
                   declarer=1).native
 
