@@ -56,13 +56,21 @@ def peak_per_s(times: list[float], window: float = 1.0) -> int:
 LAG_TICK_S = 0.01
 
 
-async def watch_loop_lag(lags: list[float]) -> None:
+STALL_S = 0.1
+"""A lag this long is listed with the moment it ended (seconds into the play)."""
+
+
+async def watch_loop_lag(lags: list[float], stalls: list[tuple[float, float]]) -> None:
     """How late the event loop wakes a 10 ms sleep, over and over: a click waits as long as
     the loop is held by other work (a collection, a big synchronous step)."""
+    started = time.perf_counter()
     while True:
         asked = time.perf_counter()
         await asyncio.sleep(LAG_TICK_S)
-        lags.append(time.perf_counter() - asked - LAG_TICK_S)
+        woke = time.perf_counter()
+        lags.append(woke - asked - LAG_TICK_S)
+        if lags[-1] >= STALL_S:
+            stalls.append((woke - started, lags[-1]))
 
 
 def time_in_budget(budget: Any) -> dict[str, list[float]]:
@@ -157,7 +165,8 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         workers_before = _descendants_cpu()
         started = time.perf_counter()
         lags: list[float] = []
-        lag_watch = asyncio.create_task(watch_loop_lag(lags))
+        stalls: list[tuple[float, float]] = []
+        lag_watch = asyncio.create_task(watch_loop_lag(lags, stalls))
         try:
             async with asyncio.TaskGroup() as group:  # one failure stops every table
                 for user, channel, table_id in zip(users, channels, table_ids, strict=True):
@@ -194,6 +203,7 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         "answer_kinds": {k: n / elapsed for k, n in answers.most_common()},
         "budget_waits": waits,
         "lag_p99_ms": 1000 * _quantile(lags, 0.99), "lag_max_ms": 1000 * max(lags),
+        "stalls": stalls,
         "cpu_s": cpu, "cpu_ms_per_action": 1000 * cpu / max(1, persisted),
         "workers_cpu_s": workers_cpu,
         "workers_ms_per_action": 1000 * workers_cpu / max(1, persisted),
@@ -266,6 +276,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{r['slash_p50_ms']:.1f} ms)")
     print(f"event loop lag (a 10 ms sleep woken late): p99 {r['lag_p99_ms']:.1f} ms, "
           f"max {r['lag_max_ms']:.1f} ms")
+    if r["stalls"]:
+        print(f"  stalls of {1000 * STALL_S:.0f} ms or more: " + ", ".join(
+            f"{1000 * lag:.0f} ms at {at:.1f} s" for at, lag in r["stalls"][:20]))
     print(f"actions persisted: {r['persisted']:.0f} ({r['persisted_per_s']:.0f}/s; "
           f"human clicks {r['human_actions_per_s']:.0f}/s)")
     print(f"bot REST requests outside interactions: {r['rest_per_s']:.1f}/s on average, "
