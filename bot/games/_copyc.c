@@ -33,6 +33,15 @@ static int fill(PyObject *obj, PyObject *dict, PyObject *fields_set) {
     return 0;
 }
 
+/* A new instance of ``tp`` holding ``dict`` and ``fs``; steals both (released either way). */
+static PyObject *made(PyTypeObject *tp, PyObject *dict, PyObject *fs) {
+    PyObject *obj = new_instance(tp);
+    if (obj != NULL && fill(obj, dict, fs) < 0) Py_CLEAR(obj);
+    Py_DECREF(dict);
+    Py_DECREF(fs);
+    return obj;
+}
+
 static PyObject *evolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 2 || !PyDict_Check(args[1])) {
@@ -89,15 +98,7 @@ static PyObject *evolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             if (PySet_Add(fs, key) < 0) goto fail;
         }
     }
-    PyObject *obj = new_instance(Py_TYPE(model));
-    if (obj == NULL) goto fail;
-    if (fill(obj, dict, fs) < 0) {
-        Py_DECREF(obj);
-        goto fail;
-    }
-    Py_DECREF(dict);
-    Py_DECREF(fs);
-    return obj;
+    return made(Py_TYPE(model), dict, fs);
 fail:
     Py_DECREF(dict);
     Py_DECREF(fs);
@@ -151,15 +152,7 @@ static PyObject *build(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     while (PyDict_Next(values, &pos, &key, &value)) {
         if (PySet_Add(fs, key) < 0) goto fail;
     }
-    PyObject *obj = new_instance((PyTypeObject *)args[0]);
-    if (obj == NULL) goto fail;
-    if (fill(obj, dict, fs) < 0) {
-        Py_DECREF(obj);
-        goto fail;
-    }
-    Py_DECREF(dict);
-    Py_DECREF(fs);
-    return obj;
+    return made((PyTypeObject *)args[0], dict, fs);
 fail:
     Py_DECREF(dict);
     Py_DECREF(fs);
