@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import random
@@ -29,11 +30,12 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
 from tests.e2e import harness
-from tests.e2e.fake_discord import FakeDiscord, Interaction, point_discord_at
+from tests.e2e.fake_discord import FakeDiscord, Interaction, MessageEvent, point_discord_at
 from tests.e2e.harness import BotRunner, Choice, my_turn, offered, start_table, take
 
 
@@ -71,6 +73,39 @@ async def watch_loop_lag(lags: list[float], stalls: list[tuple[float, float]]) -
         lags.append(woke - asked - LAG_TICK_S)
         if lags[-1] >= STALL_S:
             stalls.append((woke - started, lags[-1]))
+
+
+def time_full_collections(pauses: list[tuple[float, int]]) -> Any:
+    """Record each full (generation 2) collection from now on: (seconds, objects left in
+    generation 2 after it). Returns the callback, to remove from `gc.callbacks` afterwards."""
+    began = [0.0]
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            pauses.append((time.perf_counter() - began[0], len(gc.get_objects(2))))
+
+    gc.callbacks.append(callback)
+    return callback
+
+
+def kept_by_fake(fake: FakeDiscord) -> int:
+    """How many objects the collector tracks that the fake Discord holds (its messages,
+    interactions and logs): the bench's share of the shared heap, not the bot's."""
+    kinds = (dict, list, tuple, set, deque, Interaction, MessageEvent, asyncio.Event)
+    seen: set[int] = set()
+    todo: list[Any] = [fake.messages, fake.message_meta, fake.interactions, fake._by_id,
+                       fake.channel_log, fake.by_user, fake.events, fake.requests]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or not isinstance(obj, kinds) or not gc.is_tracked(obj):
+            continue
+        seen.add(id(obj))
+        todo.extend(gc.get_referents(obj))
+    return len(seen)
 
 
 def time_in_budget(budget: Any) -> dict[str, list[float]]:
@@ -167,6 +202,8 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         lags: list[float] = []
         stalls: list[tuple[float, float]] = []
         lag_watch = asyncio.create_task(watch_loop_lag(lags, stalls))
+        full_pauses: list[tuple[float, int]] = []
+        gc_watch = time_full_collections(full_pauses)
         try:
             async with asyncio.TaskGroup() as group:  # one failure stops every table
                 for user, channel, table_id in zip(users, channels, table_ids, strict=True):
@@ -174,6 +211,9 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
                                                   random.Random(rng.random()), clicks, think_s))
             elapsed = time.perf_counter() - started
             lag_watch.cancel()
+            gc.callbacks.remove(gc_watch)
+            heap = len(gc.get_objects())
+            fake_kept = kept_by_fake(fake)
             cpu = time.process_time() - cpu_before
             workers_cpu = _descendants_cpu() - workers_before
             persisted = _persisted(db) - before
@@ -203,7 +243,7 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         "answer_kinds": {k: n / elapsed for k, n in answers.most_common()},
         "budget_waits": waits,
         "lag_p99_ms": 1000 * _quantile(lags, 0.99), "lag_max_ms": 1000 * max(lags),
-        "stalls": stalls,
+        "stalls": stalls, "full_pauses": full_pauses, "heap": heap, "fake_kept": fake_kept,
         "cpu_s": cpu, "cpu_ms_per_action": 1000 * cpu / max(1, persisted),
         "workers_cpu_s": workers_cpu,
         "workers_ms_per_action": 1000 * workers_cpu / max(1, persisted),
@@ -279,6 +319,12 @@ def main(argv: list[str] | None = None) -> int:
     if r["stalls"]:
         print(f"  stalls of {1000 * STALL_S:.0f} ms or more: " + ", ".join(
             f"{1000 * lag:.0f} ms at {at:.1f} s" for at, lag in r["stalls"][:20]))
+    pauses = r["full_pauses"]
+    print(f"full collections during play: {len(pauses)}"
+          + (f", longest {1000 * max(p for p, _ in pauses):.0f} ms, generation 2 "
+             f"{pauses[0][1]:,} -> {pauses[-1][1]:,} objects" if pauses else "")
+          + f"; at the end the collector tracks {r['heap']:,} objects, "
+          f"{r['fake_kept']:,} of them kept by the fake Discord")
     print(f"actions persisted: {r['persisted']:.0f} ({r['persisted_per_s']:.0f}/s; "
           f"human clicks {r['human_actions_per_s']:.0f}/s)")
     print(f"bot REST requests outside interactions: {r['rest_per_s']:.1f}/s on average, "
