@@ -65,11 +65,19 @@ def _power(card: Card, trump: str | None, led: str | None) -> int:
 _CARDS = [s + r for s in SUITS for r in _PLAIN_ORDER]
 
 
-@lru_cache(maxsize=16)
 def _suit_table(trump: str | None) -> dict[Card, str]:
     """`effective_suit` of every card for one trump, computed once from its definition (the
-    rules, the solver and the AI ask it for every card of every move)."""
-    return {c: _effective_suit(c, trump) for c in _CARDS}
+    rules, the solver and the AI ask it for every card of every move; the hottest look it up
+    in `_SUIT_TABLES` first)."""
+    table = _SUIT_TABLES.get(trump)
+    if table is None:
+        table = {c: _effective_suit(c, trump) for c in _CARDS}
+        if trump is None or trump in SUITS:  # kept: five tables at most
+            _SUIT_TABLES[trump] = table
+    return table
+
+
+_SUIT_TABLES: dict[str | None, dict[Card, str]] = {}
 
 
 @lru_cache(maxsize=64)

@@ -29,7 +29,8 @@ Readings of the book (Hoyle 1871, L1576-L1604) that the code plays:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -48,7 +49,7 @@ from bot.games.base import (
 )
 from bot.games.cards import SUIT_SYMBOL, Card, deck, pretty, shuffled, suit
 from bot.games.euchre.options import EuchreOptions
-from bot.games.euchre.ranking import _suit_table, legal_plays, trick_winner
+from bot.games.euchre.ranking import _SUIT_TABLES, _suit_table, legal_plays, trick_winner
 from bot.games.words import N_
 
 Phase = Literal["bid1", "discard", "bid2", "defend", "play", "over"]
@@ -78,7 +79,7 @@ _HANDLERS = {"bid1": "_bid1", "discard": "_discard", "bid2": "_bid2", "defend": 
 """The method that applies a move in each phase."""
 
 _LAST_LEGAL: list[tuple[object, int, tuple[tuple[str, str], ...]] | None] = [None]
-_LAST_PLAY: list[tuple[object, int, tuple[Card, ...] | None] | None] = [None]
+_LAST_PLAY: list[tuple[object, int, Sequence[Card] | None] | None] = [None]
 """The last state asked for its legal moves, the seat and the answer: `apply` asks again for
 the state a caller just listed (states are immutable, so the answer cannot go stale)."""
 
@@ -104,9 +105,9 @@ def _event(**values: Any) -> Event:
 _SAID: dict[tuple[str, int, Seat, object], Event] = {}
 
 
-def _said(kind: str, players: int, seat: Seat, what: object) -> Event:
-    """The events of a card played and a trick taken, made once per wording and shared (events
-    are immutable): the very events `_play` would make."""
+def _said(kind: str, players: int, seat: Seat, what: object = None) -> Event:
+    """The events that depend only on the seat (and a card or a count), made once per wording
+    and shared (events are immutable): the very events the moves would make."""
     key = (kind, players, seat, what)
     ev = _SAID.get(key)
     if ev is None:
@@ -114,11 +115,40 @@ def _said(kind: str, players: int, seat: Seat, what: object) -> Event:
         if kind == "play":
             ev = _event(kind="play", seat=seat, text=f"{name} plays {pretty(what)}.",  # type: ignore[arg-type]
                         data={"card": what})
-        else:
+        elif kind == "trick":
             ev = _event(kind="trick", seat=seat, text=f"{name} takes the trick.",
                         data={"winner": seat, "trick": what})
+        elif kind == "pass":
+            ev = _event(kind="pass", seat=seat, text=f"{name} passes.")
+        elif kind == "deal":
+            ev = _event(kind="deal", seat=seat, text=f"{name} deals.")
+        elif kind == "lead":
+            ev = _event(kind="lead", seat=seat, text=f"{name} leads.")
+        elif kind == "discard":
+            ev = _event(kind="discard", seat=seat, text=f"{name} discards a card face down.")
+        else:  # discard_card: the dealer's own note of his discard
+            ev = _event(kind="discard_card", seat=seat, private_to=seat,
+                        text=N_("You discarded the {card}.").format(card=pretty(what)),  # type: ignore[arg-type]
+                        data={"card": what})
         _SAID[key] = ev
     return ev
+
+
+_DEALINGS: dict[tuple[int, Seat, int], tuple[Callable[[list[Card]], tuple[Card, ...]], ...]] = {}
+
+
+def _dealing(players: int, dealer: Seat, first: int
+             ) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
+    """Per seat, which places of the shuffled pack its hand gets (packets of ``first`` then the
+    rest, clockwise from the dealer's left), as getters made once per (players, dealer, first)."""
+    places: list[list[int]] = [[] for _ in range(players)]
+    pos = 0
+    for packet in (first, HAND_SIZE - first):
+        for i in range(players):
+            places[(dealer + 1 + i) % players].extend(range(pos, pos + packet))
+            pos += packet
+    got = _DEALINGS[players, dealer, first] = tuple(itemgetter(*p) for p in places)
+    return got
 
 
 _DECKS: dict[str, list[Card]] = {}
@@ -156,6 +186,26 @@ def side_name(side: int, players: int) -> str:
 
 
 _SIDE_NAMES: dict[tuple[int, int], str] = {}
+
+_Scoring = tuple[int, tuple[Seat, ...], str, tuple[int, ...], str, tuple[str, ...]]
+_SCORING: dict[tuple[int, Seat], _Scoring] = {}
+"""Per (players, maker): what scoring a hand needs of the sides, worked out once."""
+
+
+def _scoring(players: int, maker: Seat) -> _Scoring:
+    """The maker's side, its seats and name, the defending sides, their names as the euchre's
+    text says them, and every side's name in order."""
+    sides = sides_of(players)
+    maker_side = side_of(maker, players)
+    defenders = tuple(side for side in range(len(sides)) if side != maker_side)
+    them = N_("{names} and {last}").format(
+        names=", ".join(side_name(s, players) for s in defenders[:-1]),
+        last=side_name(defenders[-1], players)) if len(defenders) > 1 else side_name(
+            defenders[0], players)
+    got = _SCORING[players, maker] = (
+        maker_side, tuple(sides[maker_side]), side_name(maker_side, players), defenders, them,
+        tuple(side_name(s, players) for s in range(len(sides))))
+    return got
 
 
 def partner_of(seat: Seat, players: int) -> Seat | None:
@@ -322,13 +372,10 @@ class EuchreState(State):
         ranks = self.options.ranks
         pack = shuffled(_DECKS.get(ranks) or _DECKS.setdefault(ranks, deck(ranks)), rng)
         first = rng.choice((2, 3))
-        order = [(dealer + 1 + i) % self.players for i in range(self.players)]
-        hands: list[list[Card]] = [[] for _ in range(self.players)]
-        pos = 0
-        for packet in (first, HAND_SIZE - first):
-            for seat in order:
-                hands[seat].extend(pack[pos : pos + packet])
-                pos += packet
+        n = self.players
+        plan = _DEALINGS.get((n, dealer, first)) or _dealing(n, dealer, first)
+        hands = [list(take(pack)) for take in plan]
+        pos = n * HAND_SIZE
         return self._with_deal(dealer, deal_no, hands, pack[pos], pack[pos + 1 :])
 
     def _with_deal(
@@ -444,13 +491,20 @@ class EuchreState(State):
     # ---- the protocol ---------------------------------------------------------------------
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if seat == self.turn and self.phase == "play":
-            cards = self._play_cards(seat)
-            if cards is not None:
-                try:
-                    return [_PLAY_ACTIONS[c] for c in cards]
-                except KeyError:  # a card outside every pack: the general way
-                    pass
+        if seat == self.turn and self.phase == "play":  # `_play_cards`, written in
+            cards = self.hands[seat]
+            trick = self.trick
+            try:
+                if trick:
+                    table = _SUIT_TABLES.get(self.trump) or _suit_table(self.trump)
+                    led = table[trick[0][1]]
+                    cards = [c for c in cards if table[c] == led] or cards
+                plays = [_PLAY_ACTIONS[c] for c in cards]
+            except KeyError:  # a card outside every pack: the general way
+                pass
+            else:
+                _LAST_PLAY[0] = (self, seat, cards)
+                return plays
         get = _ACTIONS.get
         return [get(p) or _action(*p) for p in self._legal(seat)]
 
@@ -468,7 +522,7 @@ class EuchreState(State):
         _LAST_LEGAL[0] = (self, seat, pairs)
         return pairs
 
-    def _play_cards(self, seat: Seat) -> tuple[Card, ...] | None:
+    def _play_cards(self, seat: Seat) -> Sequence[Card] | None:
         """`legal_plays` for the seat to play, from the trump's table of effective suits (the
         last answer kept: `apply` asks again for the state just listed); None for a hand with
         a card outside the table, which goes the way of `legal_plays`."""
@@ -477,13 +531,13 @@ class EuchreState(State):
             return last[2]
         hand = self.hands[seat]
         trick = self.trick
-        cards: tuple[Card, ...] | None
+        cards: Sequence[Card] | None
         try:
             if trick:
-                table = _suit_table(self.trump)
+                table = _SUIT_TABLES.get(self.trump) or _suit_table(self.trump)
                 led = table[trick[0][1]]
                 hand = [c for c in hand if table[c] == led] or hand
-            cards = tuple(hand)
+            cards = hand
         except KeyError:
             cards = None
         _LAST_PLAY[0] = (self, seat, cards)
@@ -525,7 +579,9 @@ class EuchreState(State):
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
         parsed = action if type(action) is Action else Action.parse(action)
         if seat == self.turn and self.phase == "play" and parsed.kind == "play":
-            cards = self._play_cards(seat)
+            last = _LAST_PLAY[0]  # `_play_cards`' kept answer, looked up here
+            cards = (last[2] if last is not None and last[0] is self and last[1] == seat
+                     else self._play_cards(seat))
             if cards is not None and parsed.arg in cards:  # legal: the checks below agree
                 return self._play(seat, parsed)  # type: ignore[return-value]
         if self.phase == "over":
@@ -565,7 +621,7 @@ class EuchreState(State):
         bids = [*self.bids, (seat, str(action))]
         if action.kind == "pass":
             if seat != self.dealer:
-                ev = _event(kind="pass", seat=seat, text=f"{name} passes.")
+                ev = _said("pass", self.players, seat)
                 return _evolve(self, {"bids": bids, "turn": (seat + 1) % self.players}), [
                     ev
                 ]
@@ -622,17 +678,8 @@ class EuchreState(State):
     def _discard(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
         hands = [list(h) for h in self.hands]
         hands[seat].remove(action.arg)
-        events = [
-            _event(kind="discard", seat=seat,
-                   text=f"{self.names[seat]} discards a card face down."),
-            _event(
-                kind="discard_card",
-                seat=seat,
-                private_to=seat,
-                text=N_("You discarded the {card}.").format(card=pretty(action.arg)),
-                data={"card": action.arg},
-            ),
-        ]
+        events = [_said("discard", self.players, seat),
+                  _said("discard_card", self.players, seat, action.arg)]
         state = _evolve(
             self, {"hands": hands, "discard": action.arg, "bids": [*self.bids, (seat, "discard")]}
         )
@@ -642,7 +689,7 @@ class EuchreState(State):
         name = self.names[seat]
         bids = [*self.bids, (seat, str(action))]
         if action.kind == "pass":
-            ev = _event(kind="pass", seat=seat, text=f"{name} passes.")
+            ev = _said("pass", self.players, seat)
             return _evolve(self, {"bids": bids, "turn": (seat + 1) % self.players}), [ev]
         if action.kind == "bunch":
             ev = _event(kind="bunch", seat=seat, text=f"{name} bunches the cards.")
@@ -695,7 +742,7 @@ class EuchreState(State):
                     kind="sit_out", text=f"{names} sit{'s' if len(out) == 1 else ''} out this hand."
                 )
             )
-        events.append(_event(kind="lead", seat=leader, text=f"{self.names[leader]} leads."))
+        events.append(_said("lead", self.players, leader))
         return _evolve(self, {"phase": "play", "leader": leader, "turn": leader, "trick": []}
         ), events
 
@@ -720,7 +767,7 @@ class EuchreState(State):
         hands[seat] = mine
         trick = [*self.trick, (seat, card)]
         n = self.players
-        events = [_said("play", n, seat, card)]
+        events = [_SAID.get(("play", n, seat, card)) or _said("play", n, seat, card)]
         if not self.alone and self.defender_alone is None:  # nobody sits out
             if len(trick) < n:
                 return _evolve(self, {"hands": hands, "trick": trick,
@@ -751,11 +798,14 @@ class EuchreState(State):
     def _score_hand(self, events: list[Event]) -> tuple[EuchreState, list[Event]]:
         assert self.maker is not None and self.trump is not None
         n, o = self.players, self.options
-        won = self.tricks_won()
-        maker_side = side_of(self.maker, n)
-        makers = sum(won[s] for s in sides_of(n)[maker_side])
-        gained = [0] * len(self.scores)
-        who = side_name(maker_side, n)
+        won = [0] * n
+        for t in self.tricks:
+            won[t.winner] += 1
+        maker_side, members, who, defenders, them, names = _SCORING.get((n, self.maker)) or (
+            _scoring(n, self.maker))
+        makers = sum([won[s] for s in members])
+        sides = len(self.scores)
+        gained = [0] * sides
         lone = self.alone and n == 4
         if makers == TRICKS:
             pts = o.lone_march_value if lone else o.march_value
@@ -776,13 +826,8 @@ class EuchreState(State):
                 pts = o.alone_euchred_value
             else:
                 pts = o.euchre_value
-            defenders = [side for side in range(len(self.scores)) if side != maker_side]
             for side in defenders:
                 gained[side] = pts
-            them = N_("{names} and {last}").format(
-                names=", ".join(side_name(s, n) for s in defenders[:-1]),
-                last=side_name(defenders[-1], n)) if len(defenders) > 1 else side_name(
-                    defenders[0], n)
             if len(defenders) > 1:
                 said = (N_("{side} are euchred: {points} to {them} each.") if n == 4
                         else N_("{side} is euchred: {points} to {them} each."))
@@ -791,16 +836,14 @@ class EuchreState(State):
                         else N_("{side} is euchred: {points} to {them}."))
             text = said.format(side=who, points=_pts(pts), them=them)
         scores = [a + b for a, b in zip(self.scores, gained, strict=True)]
-        sides = len(self.scores)
         hands_won = (list(self.hands_won) + [0] * sides)[:sides]
         euchres = (list(self.euchres) + [0] * sides)[:sides]
         if makers >= 3:
             hands_won[maker_side] += 1
         else:
-            for side in range(sides):
-                if side != maker_side:
-                    hands_won[side] += 1
-                    euchres[side] += 1
+            for side in defenders:
+                hands_won[side] += 1
+                euchres[side] += 1
         result = trusted(HandResult, {
             "hand_no": self.deal_no + 1,
             "dealer": self.dealer,
@@ -814,7 +857,7 @@ class EuchreState(State):
             "text": text,
             "tricks": self.tricks,
         })
-        line = ", ".join(f"{side_name(s, n)} {v}" for s, v in enumerate(scores))
+        line = ", ".join([f"{name} {v}" for name, v in zip(names, scores, strict=True)])
         events.append(
             _event(
                 kind="score",
@@ -826,7 +869,7 @@ class EuchreState(State):
                                "hands_won": hands_won, "euchres": euchres})
         if max(scores) < o.target:
             nxt = (self.dealer + 1) % n
-            events.append(_event(kind="deal", seat=nxt, text=f"{self.names[nxt]} deals."))
+            events.append(_said("deal", n, nxt))
             return state._dealt(nxt, self.deal_no + 1), events
         winner_side, lines = state._decide_winner(scores)
         winners = list(sides_of(n)[winner_side])
