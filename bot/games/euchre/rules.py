@@ -166,6 +166,23 @@ _PLAY_ACTIONS = {c: _action("play", c) for c in _PLAY}
 """The ``play`` action of every card."""
 
 
+_MENUS: dict[int, tuple[tuple[tuple[str, str], ...], tuple[Action, ...]]] = {}
+"""The calls' fixed menus (the first round's, defending alone) by their id (kept alive
+here), with their actions made once."""
+
+
+def _menu(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    _MENUS[id(pairs)] = (pairs, tuple(_action(k, a) for k, a in pairs))
+    return pairs
+
+
+_BID1_MENUS = {(word, alone): _menu(((word, ""), *([(word, "alone")] if alone else []),
+                                     ("pass", "")))
+               for word in ("order", "assist", "take") for alone in (False, True)}
+"""The first round's moves by the seat's word and whether going alone is allowed."""
+_DEFEND_MENU = _menu((("defend", ""), ("pass", "")))
+
+
 def sides_of(players: int) -> list[list[Seat]]:
     """Who scores together: N/S and E/W four-handed, everyone alone otherwise."""
     if players == 4:
@@ -353,15 +370,19 @@ class EuchreState(State):
             dealer = int(deal["dealer"])
             if not 0 <= dealer < players:
                 raise ValueError(f"dealer {dealer} is not a seat")
-        base = cls(
-            players=players,
-            seed=seed,
-            options=options,
-            scores=[0] * len(sides_of(players)),
-            dealer=dealer,
-            hands=[[] for _ in range(players)],
-            turn_up="",
-        )
+        values = {
+            "players": players,
+            "seed": seed,
+            "options": options,
+            "scores": [0] * len(sides_of(players)),
+            "dealer": dealer,
+            "hands": [[] for _ in range(players)],
+            "turn_up": "",
+        }
+        if type(players) is int and type(seed) is int and type(options) is EuchreOptions:
+            base = trusted(cls, values)  # exactly what validation would make of them
+        else:
+            base = cls(**values)
         if deal is None:
             return base._dealt(dealer, 0)
         return base._with_deal(dealer, 0, *_check_deal(deal, players, options))
@@ -505,8 +526,12 @@ class EuchreState(State):
             else:
                 _LAST_PLAY[0] = (self, seat, cards)
                 return plays
+        pairs = self._legal(seat)
+        menu = _MENUS.get(id(pairs))
+        if menu is not None and menu[0] is pairs:  # a call's fixed menu: its actions made once
+            return list(menu[1])
         get = _ACTIONS.get
-        return [get(p) or _action(*p) for p in self._legal(seat)]
+        return [get(p) or _action(*p) for p in pairs]
 
     def _legal(self, seat: Seat) -> tuple[tuple[str, str], ...]:
         """Legal moves as ``(kind, arg)`` pairs: cheap to build and to compare."""
@@ -549,10 +574,7 @@ class EuchreState(State):
         alone = self._can_go_alone()
         if self.phase == "bid1":
             word = self.round1_word(seat)
-            out = [(word, "")]
-            if alone:
-                out.append((word, "alone"))
-            return [*out, ("pass", "")]
+            return _BID1_MENUS[word, alone]
         if self.phase == "discard":
             return [("discard", c) for c in self.hands[seat]]
         if self.phase == "bid2":
@@ -570,7 +592,7 @@ class EuchreState(State):
                 out.append(("bunch", ""))
             return out
         if self.phase == "defend":
-            return [("defend", ""), ("pass", "")]
+            return _DEFEND_MENU
         # play
         play = _PLAY
         return [play.get(c) or ("play", c)
@@ -987,7 +1009,9 @@ def first_dealer(players: int, options: EuchreOptions, seed: int) -> Seat:
     start = rng.randrange(players)
     if options.first_dealer == "random":
         return start
-    for i, card in enumerate(shuffled(deck(options.ranks), rng)):
+    ranks = options.ranks
+    pack = shuffled(_DECKS.get(ranks) or _DECKS.setdefault(ranks, deck(ranks)), rng)
+    for i, card in enumerate(pack):
         if card[1] == "J":
             return (start + i) % players
     return start  # unreachable: every deck has Jacks

@@ -1167,9 +1167,14 @@ def new_state(players: int, options: SkatOptions, seed: int,
         first = players - 1
     else:
         first = rng_for(seed, "dealer").randrange(players)
-    st = SkatState(players=players, seed=seed, options=options, total_deals=total,
-                   first_dealer=first, sheet=SkatScoreSheet(
-                       persons=players, seeger_fabian=options.score_sheet == "seeger_fabian"))
+    sheet = {"persons": players, "seeger_fabian": options.score_sheet == "seeger_fabian"}
+    values = {"players": players, "seed": seed, "options": options, "total_deals": total,
+              "first_dealer": first}
+    if (type(players) is int and type(seed) is int and type(options) is SkatOptions
+            and type(total) is int and type(first) is int):  # what validation would make
+        st = trusted(SkatState, {**values, "sheet": trusted(SkatScoreSheet, sheet)})
+    else:
+        st = SkatState(**values, sheet=SkatScoreSheet(**sheet))
     if deal:
         _check_deal(players, first, deal)
     return st._deal(0, deal)
