@@ -14,6 +14,15 @@
  * build(cls, values, template, fresh) -> model: {**template, **values}, then each (name,
  *     factory) of ``fresh`` whose name is not in ``values`` called; the fields-set a new set of
  *     the names in ``values``.
+ *
+ * The commonest move of a trick-taking game, a card played, in two steps (base.py's
+ * `follow_py` and `played_py` are their reference):
+ * follow(hand, led, eff, rank, actions) -> (cards, actions): the cards of ``hand`` whose
+ *     ``eff`` is the led card's (all of them when none is, or nothing was led), sorted by
+ *     ``rank`` (stable; None keeps the hand's order), and ``actions[card]`` of each; KeyError
+ *     for a card missing from a table.
+ * played(state, seat, card, turn) -> state: evolve(state, {"hands": the seat's hand without
+ *     ``card`` (ValueError as list.remove), "trick": trick + [(seat, card)], "turn": turn}).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -159,11 +168,206 @@ fail:
     return NULL;
 }
 
+/* The seat's hand without the first ``card``: a new list, or NULL with ValueError as
+ * list.remove raises it. */
+static PyObject *without(PyObject *hand, PyObject *card) {
+    if (!PyList_Check(hand)) {
+        PyErr_SetString(PyExc_TypeError, "a hand is a list");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(hand), at = -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int eq = PyObject_RichCompareBool(PyList_GET_ITEM(hand, i), card, Py_EQ);
+        if (eq < 0) return NULL;
+        if (eq) {
+            at = i;
+            break;
+        }
+    }
+    if (at < 0) {
+        PyErr_SetString(PyExc_ValueError, "list.remove(x): x not in list");
+        return NULL;
+    }
+    PyObject *out = PyList_New(n - 1);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t i = 0, j = 0; i < n; i++) {
+        if (i == at) continue;
+        PyObject *c = PyList_GET_ITEM(hand, i);
+        Py_INCREF(c);
+        PyList_SET_ITEM(out, j++, c);
+    }
+    return out;
+}
+
+static PyObject *s_hands, *s_trick, *s_turn;
+
+/* played(state, seat, card, turn): `base.played_py` in C. */
+static PyObject *played(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "played(state, seat, card, turn)");
+        return NULL;
+    }
+    PyObject *state = args[0], *seat = args[1], *card = args[2];
+    PyObject *d = PyObject_GenericGetDict(state, NULL);
+    if (d == NULL) return NULL;
+    PyObject *hands = PyDict_GetItemWithError(d, s_hands);
+    PyObject *trick = hands ? PyDict_GetItemWithError(d, s_trick) : NULL;
+    if (trick == NULL || !PyList_Check(hands) || !PyList_Check(trick)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "hands and trick are lists");
+        Py_DECREF(d);
+        return NULL;
+    }
+    Py_ssize_t at = PyNumber_AsSsize_t(seat, PyExc_IndexError);
+    if (at == -1 && PyErr_Occurred()) {
+        Py_DECREF(d);
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(hands);
+    if (at < 0) at += n;
+    if (at < 0 || at >= n) {
+        PyErr_SetString(PyExc_IndexError, "list index out of range");
+        Py_DECREF(d);
+        return NULL;
+    }
+    PyObject *update = NULL, *new_hands = NULL, *new_trick = NULL, *pair = NULL, *out = NULL;
+    Py_ssize_t t = PyList_GET_SIZE(trick);
+    PyObject *pass[2] = {state, NULL};
+    PyObject *mine = without(PyList_GET_ITEM(hands, at), card);
+    if (mine == NULL) goto done;
+    new_hands = PyList_GetSlice(hands, 0, n);
+    if (new_hands == NULL) goto done;
+    PyList_SetItem(new_hands, at, mine); /* steals mine */
+    mine = NULL;
+    new_trick = PyList_New(t + 1);
+    pair = PyTuple_Pack(2, seat, card);
+    if (new_trick == NULL || pair == NULL) goto done;
+    for (Py_ssize_t i = 0; i < t; i++) {
+        PyObject *p = PyList_GET_ITEM(trick, i);
+        Py_INCREF(p);
+        PyList_SET_ITEM(new_trick, i, p);
+    }
+    PyList_SET_ITEM(new_trick, t, pair); /* steals pair */
+    pair = NULL;
+    update = PyDict_New();
+    if (update == NULL || PyDict_SetItem(update, s_hands, new_hands) < 0
+        || PyDict_SetItem(update, s_trick, new_trick) < 0
+        || PyDict_SetItem(update, s_turn, args[3]) < 0)
+        goto done;
+    pass[1] = update;
+    out = evolve(NULL, pass, 2);
+done:
+    Py_XDECREF(mine);
+    Py_XDECREF(new_hands);
+    Py_XDECREF(new_trick);
+    Py_XDECREF(pair);
+    Py_XDECREF(update);
+    Py_DECREF(d);
+    return out;
+}
+
+/* ``table[key]``, a new reference, or NULL with KeyError. */
+static PyObject *lookup(PyObject *table, PyObject *key) {
+    PyObject *v = PyDict_GetItemWithError(table, key);
+    if (v == NULL) {
+        if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
+        return NULL;
+    }
+    Py_INCREF(v);
+    return v;
+}
+
+/* follow(hand, led, eff, rank, actions): `base.follow_py` in C. */
+static PyObject *follow(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 5 || !PyList_Check(args[0]) || !PyDict_Check(args[2])
+        || (args[3] != Py_None && !PyDict_Check(args[3])) || !PyDict_Check(args[4])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "follow(hand: list, led, eff: dict, rank: dict | None, actions: dict)");
+        return NULL;
+    }
+    PyObject *hand = args[0], *led = args[1], *eff = args[2], *rank = args[3];
+    PyObject *actions = args[4];
+    Py_ssize_t n = PyList_GET_SIZE(hand);
+    PyObject *cards = PyList_New(0);
+    if (cards == NULL) return NULL;
+    if (led != Py_None) {
+        PyObject *suit = lookup(eff, led);
+        if (suit == NULL) goto fail;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *c = PyList_GET_ITEM(hand, i);
+            PyObject *e = PyDict_GetItemWithError(eff, c);
+            int eq = -1;
+            if (e == NULL) {
+                if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, c);
+            } else {
+                eq = PyObject_RichCompareBool(e, suit, Py_EQ);
+            }
+            if (eq < 0 || (eq && PyList_Append(cards, c) < 0)) {
+                Py_DECREF(suit);
+                goto fail;
+            }
+        }
+        Py_DECREF(suit);
+    }
+    if (PyList_GET_SIZE(cards) == 0) {
+        Py_SETREF(cards, PyList_GetSlice(hand, 0, n));
+        if (cards == NULL) return NULL;
+    }
+    Py_ssize_t m = PyList_GET_SIZE(cards);
+    if (rank != Py_None) { /* a stable insertion sort by rank[card] (a hand is ten at most) */
+        long keys[64];
+        if (m > 64) {
+            PyErr_SetString(PyExc_ValueError, "follow sorts 64 cards at most");
+            goto fail;
+        }
+        for (Py_ssize_t i = 0; i < m; i++) {
+            PyObject *c = PyList_GET_ITEM(cards, i);
+            PyObject *r = PyDict_GetItemWithError(rank, c);
+            if (r == NULL) {
+                if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, c);
+                goto fail;
+            }
+            long k = PyLong_AsLong(r);
+            if (k == -1 && PyErr_Occurred()) goto fail;
+            Py_ssize_t j = i;
+            while (j > 0 && keys[j - 1] > k) {
+                keys[j] = keys[j - 1];
+                PyList_SET_ITEM(cards, j, PyList_GET_ITEM(cards, j - 1));
+                j--;
+            }
+            keys[j] = k;
+            PyList_SET_ITEM(cards, j, c);
+        }
+    }
+    PyObject *plays = PyList_New(m);
+    if (plays == NULL) goto fail;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        PyObject *a = lookup(actions, PyList_GET_ITEM(cards, i));
+        if (a == NULL) {
+            Py_DECREF(plays);
+            goto fail;
+        }
+        PyList_SET_ITEM(plays, i, a);
+    }
+    PyObject *out = PyTuple_Pack(2, cards, plays);
+    Py_DECREF(cards);
+    Py_DECREF(plays);
+    return out;
+fail:
+    Py_DECREF(cards);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"evolve", (PyCFunction)(void (*)(void))evolve, METH_FASTCALL,
      "evolve(model, update) -> a copy of the model with update's fields, unvalidated"},
     {"build", (PyCFunction)(void (*)(void))build, METH_FASTCALL,
      "build(cls, values, template, fresh) -> a model of cls from trusted values"},
+    {"played", (PyCFunction)(void (*)(void))played, METH_FASTCALL,
+     "played(state, seat, card, turn) -> the state after a card played to an unfinished trick"},
+    {"follow", (PyCFunction)(void (*)(void))follow, METH_FASTCALL,
+     "follow(hand, led, eff, rank, actions) -> (cards, actions) the seat may play"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -178,6 +382,9 @@ PyMODINIT_FUNC PyInit__copyc(void) {
     s_extra = PyUnicode_InternFromString("__pydantic_extra__");
     s_private = PyUnicode_InternFromString("__pydantic_private__");
     empty_tuple = PyTuple_New(0);
-    if (!s_dict || !s_fields_set || !s_extra || !s_private || !empty_tuple) return NULL;
+    s_hands = PyUnicode_InternFromString("hands");
+    s_trick = PyUnicode_InternFromString("trick");
+    s_turn = PyUnicode_InternFromString("turn");
+    if (!s_hands || !s_trick || !s_turn || !s_dict || !s_fields_set || !s_extra || !s_private || !empty_tuple) return NULL;
     return PyModule_Create(&copyc_module);
 }

@@ -463,6 +463,40 @@ def _template(cls: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, An
     return got
 
 
+def played_py(model: ModelT, seat: int, card: str, turn: int) -> ModelT:
+    """A card played to a trick it does not finish: the seat's hand without it, the trick with
+    ``(seat, card)``, the turn passed on; the other hands shared. (`played` is this, compiled
+    where it built.)"""
+    hands = list(model.hands)  # type: ignore[attr-defined]
+    mine = list(hands[seat])
+    mine.remove(card)
+    hands[seat] = mine
+    return evolve(model, {"hands": hands, "trick": [*model.trick, (seat, card)],  # type: ignore[attr-defined]
+                          "turn": turn})
+
+
+def follow_py(hand: list[str], led: str | None, eff: Mapping[str, object],
+              rank: Mapping[str, int] | None, actions: Mapping[str, Action]
+              ) -> tuple[list[str], list[Action]]:
+    """The cards a hand may play to a trick led with ``led`` (None: nothing led yet): those
+    whose ``eff`` (effective suit) is the led card's, or all when none is; sorted by ``rank``
+    (stable; None keeps the hand's order); with their ``actions``. A card missing from a table
+    raises KeyError: the caller then asks its definitions. (`follow` is this, compiled where
+    it built.)"""
+    if led is not None:
+        suit = eff[led]
+        cards = [c for c in hand if eff[c] == suit] or list(hand)
+    else:
+        cards = list(hand)
+    if rank is not None:
+        cards.sort(key=rank.__getitem__)
+    return cards, [actions[c] for c in cards]
+
+
+played = played_py if _copyc is None else _copyc.played
+follow = follow_py if _copyc is None else _copyc.follow
+
+
 def rng_for(seed: int, *salt: object) -> random.Random:
     """A deterministic RNG for one purpose (``rng_for(seed, "deal", 3)``)."""
     return random.Random(":".join([str(seed), *map(str, salt)]))

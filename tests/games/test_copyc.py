@@ -125,6 +125,74 @@ def test_build_matches_python() -> None:
                     cls, values, template, fresh).__dict__[name]
 
 
+def _outcome(call: Any, *args: Any) -> Any:
+    """What ``call(*args)`` returns, or the type and words of what it raised."""
+    try:
+        return call(*args)
+    except (KeyError, ValueError, IndexError, TypeError) as exc:
+        return type(exc), str(exc)
+
+
+@built
+def test_follow_matches_python() -> None:
+    """The cards a hand may play (and their actions), filtered and sorted as the Python does,
+    with the same KeyError for a card outside a table."""
+    from bot.games.euchre.ranking import _suit_table
+    from bot.games.skat.contracts import card_order
+    from bot.games.skat.rules import _PLAY_ACTIONS
+
+    rng = random.Random(9)
+    deck = list(_PLAY_ACTIONS)
+    tables = [(_suit_table(t), None) for t in ("H", "C")]
+    tables += [(o.eff, o.rank) for o in (card_order("grand", None), card_order("suit", "S"),
+                                         card_order("null", None))]
+    for _ in range(400):
+        hand = rng.sample(deck, rng.randint(0, 10))
+        if rng.random() < 0.1:
+            hand.insert(rng.randint(0, len(hand)), rng.choice(["X1", "S2"]))
+        led = rng.choice([None, rng.choice(deck), "X1"])
+        for eff, rank in tables:
+            args = (hand, led, eff, rank, _PLAY_ACTIONS)
+            got = _outcome(base._copyc.follow, *args)
+            assert got == _outcome(base.follow_py, *args)
+            if isinstance(got, tuple) and isinstance(got[0], list):
+                assert got[0] is not hand and all(
+                    a is b for a, b in zip(got[1], base.follow_py(*args)[1], strict=True))
+
+
+@built
+def test_played_matches_python() -> None:
+    """A card played to an unfinished trick leaves the state as the Python does: the seat's
+    hand without the card (the other hands shared), the trick longer, the turn passed on; a
+    card not in the hand raises as list.remove does."""
+    for st in _states():
+        if not st.hands or not any(st.hands):
+            continue
+        for seat, hand in enumerate(st.hands):
+            for card in [*hand[:3], "X1"]:
+                got = _outcome(base._copyc.played, st, seat, card, (seat + 1) % st.players)
+                expected = _outcome(base.played_py, st, seat, card, (seat + 1) % st.players)
+                if isinstance(expected, tuple):
+                    assert got == expected
+                    continue
+                _same_but_new(got, expected, st, seat)
+    with pytest.raises(IndexError):
+        base._copyc.played(_states()[0], 9, "CJ", 0)
+
+
+def _same_but_new(a: BaseModel, b: BaseModel, before: Any, seat: int) -> None:
+    """`_same`, but the changed lists are new in each (equal, not shared)."""
+    assert type(a) is type(b) and a.__dict__ == b.__dict__ and list(a.__dict__) == list(b.__dict__)
+    for k in a.__dict__:
+        if k not in ("hands", "trick", "turn"):
+            assert a.__dict__[k] is b.__dict__[k]
+    assert a.__pydantic_fields_set__ == b.__pydantic_fields_set__
+    assert a.__pydantic_extra__ is None and a.__pydantic_private__ is None
+    assert all(h is before.hands[s] for s, h in enumerate(a.hands) if s != seat)
+    assert a.hands is not before.hands and a.trick is not before.trick
+    assert a.model_dump_json() == b.model_dump_json()
+
+
 def test_the_python_paths_play_the_same() -> None:
     """Without any compiled core (as on a machine without a compiler) the rules play exactly
     the recorded digests too: the Python copies and claim search are the fallback."""
@@ -135,6 +203,7 @@ def test_the_python_paths_play_the_same() -> None:
         "from bot.games import base\n"
         "from bot.games.skat import solver\n"
         "assert base._copyc is None and base.evolve is base.evolve_py and not solver.NATIVE\n"
+        "assert base.follow is base.follow_py and base.played is base.played_py\n"
         "from tests.games.test_rules_core_unchanged import CASES, digest\n"
         "for key, preset, players, overrides, games, expected in CASES[:5:4]:\n"
         "    assert digest(key, preset, players, overrides, games) == expected, key\n"

@@ -44,6 +44,8 @@ from bot.games.base import (
     State,
     View,
     evolve,
+    follow,
+    played,
     rng_for,
     trusted,
 )
@@ -513,14 +515,11 @@ class EuchreState(State):
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat == self.turn and self.phase == "play":  # `_play_cards`, written in
-            cards = self.hands[seat]
             trick = self.trick
             try:
-                if trick:
-                    table = _SUIT_TABLES.get(self.trump) or _suit_table(self.trump)
-                    led = table[trick[0][1]]
-                    cards = [c for c in cards if table[c] == led] or cards
-                plays = [_PLAY_ACTIONS[c] for c in cards]
+                cards, plays = follow(self.hands[seat], trick[0][1] if trick else None,
+                                      _SUIT_TABLES.get(self.trump) or _suit_table(self.trump),
+                                      None, _PLAY_ACTIONS)
             except KeyError:  # a card outside every pack: the general way
                 pass
             else:
@@ -783,17 +782,11 @@ class EuchreState(State):
 
     def _play(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
         card = action.arg
-        hands = list(self.hands)  # the other hands are shared: a state is never changed
-        mine = list(hands[seat])
-        mine.remove(card)
-        hands[seat] = mine
-        trick = [*self.trick, (seat, card)]
         n = self.players
         events = [_SAID.get(("play", n, seat, card)) or _said("play", n, seat, card)]
         if not self.alone and self.defender_alone is None:  # nobody sits out
-            if len(trick) < n:
-                return _evolve(self, {"hands": hands, "trick": trick,
-                                      "turn": (seat + 1) % n}), events
+            if len(self.trick) + 1 < n:
+                return played(self, seat, card, (seat + 1) % n), events
         else:
             key = (n, self.alone, self.maker, self.defender_alone)
             seats = _ROUND.get(key)
@@ -801,9 +794,13 @@ class EuchreState(State):
                 out = self.sitting_out
                 seats = _ROUND[key] = (n - len(set(out)),
                                        tuple(self._next_active(s, out) for s in range(n)))
-            if len(trick) < seats[0]:  # the active seats (`active`)
-                return _evolve(self, {"hands": hands, "trick": trick,
-                                      "turn": seats[1][seat]}), events
+            if len(self.trick) + 1 < seats[0]:  # the active seats (`active`)
+                return played(self, seat, card, seats[1][seat]), events
+        hands = list(self.hands)  # the other hands are shared: a state is never changed
+        mine = list(hands[seat])
+        mine.remove(card)
+        hands[seat] = mine
+        trick = [*self.trick, (seat, card)]
         winner = trick_winner(trick, self.trump)
         assert self.leader is not None
         tricks = [*self.tricks, trusted(TrickRecord, {"leader": self.leader, "plays": trick,

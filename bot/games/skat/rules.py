@@ -54,6 +54,8 @@ from bot.games.base import (
     View,
     act,
     evolve,
+    follow,
+    played,
     rng_for,
     trusted,
 )
@@ -224,14 +226,22 @@ class SkatState(State):
     # ---- legal actions -----------------------------------------------------------------
     def legal_actions(self, seat: Seat) -> list[Action]:
         phase = self.phase
-        if phase == "play" and seat == self.turn:
-            cards = self._play_cards(seat)
-            if cards is not None:
-                get = _ACTIONS.get
-                plays = _PLAY_ACTIONS
-                return [*[plays[c] for c in cards],
-                        *[get(p) or _action(*p) for p in (*self._surrender(),
-                                                          *self._claims(seat))]]
+        if phase == "play" and seat == self.turn:  # `_play_cards`, written in
+            contract = self.contract or GRAND
+            order = card_order(contract.kind, contract.suit)
+            trick = self.trick
+            try:
+                cards, plays = follow(self.hands[seat], trick[0][1] if trick else None,
+                                      order.eff, order.rank, _PLAY_ACTIONS)
+            except KeyError:  # a card outside the deck: `_play_pairs_slow`'s way
+                pass
+            else:
+                _LAST_PLAY[0] = (self, seat, cards)
+                extra = (*self._surrender(), *self._claims(seat))
+                if extra:
+                    get = _ACTIONS.get
+                    plays += [get(p) or _action(*p) for p in extra]
+                return plays
         elif phase == "bid" and self.bid_stage != 2 and seat == (
                 self.asker if self.awaiting == "ask" else self.listener):
             # the auction's menus, as `_list_legal` makes them, kept for `apply`
@@ -278,7 +288,7 @@ class SkatState(State):
         other = self._list_other(seat)
         return other if type(other) is tuple else tuple(other)
 
-    def _play_cards(self, seat: Seat) -> tuple[Card, ...] | None:
+    def _play_cards(self, seat: Seat) -> list[Card] | None:
         """The cards the seat to play may play, in the contract's display order, from its
         tables (the last answer kept: `apply` asks again for the state just listed); None
         for a hand with a card outside the deck, which goes `_play_pairs_slow`'s way."""
@@ -287,15 +297,11 @@ class SkatState(State):
             return last[2]
         contract = self.contract or GRAND
         order = card_order(contract.kind, contract.suit)
-        hand = self.hands[seat]
-        cards: tuple[Card, ...] | None
-        try:
-            if self.trick:
-                eff = order.eff
-                led = eff[self.trick[0][1]]
-                hand = [c for c in hand if eff[c] == led] or hand
-            # (the tables hold exactly the deck's cards, as `_PLAY` does)
-            cards = tuple(sorted(hand, key=order.rank.__getitem__))
+        trick = self.trick
+        cards: list[Card] | None
+        try:  # (the tables hold exactly the deck's cards, as `_PLAY` does)
+            cards = follow(self.hands[seat], trick[0][1] if trick else None, order.eff,
+                           order.rank, _PLAY_ACTIONS)[0]
         except KeyError:
             cards = None
         _LAST_PLAY[0] = (self, seat, cards)
@@ -648,17 +654,18 @@ class SkatState(State):
             last = st.last.model_copy(update={"shown": shown, "claimant": seat})
             return _evolve(st, {"last": last}), events
         card = a.arg
+        roles = self.roles
+        at = roles.index(seat)
+        events = [_SAID.get(("play", ROLE_NAMES[at], seat, card))
+                  or _said("play", ROLE_NAMES[at], seat, card)]
+        if len(self.trick) < 2:
+            return played(self, seat, card, roles[(at + 1) % 3]), events
         contract = self.contract or GRAND
         hands = list(self.hands)  # the other hands are shared: a state is never changed
         mine = list(hands[seat])
         mine.remove(card)
         hands[seat] = mine
         trick = [*self.trick, (seat, card)]
-        roles = self.roles
-        events = [_said("play", self.role_of(seat), seat, card)]
-        if len(trick) < 3:
-            nxt = roles[(roles.index(seat) + 1) % 3]
-            return _evolve(self, {"hands": hands, "trick": trick, "turn": nxt}), events
         winner = contract.trick_winner(trick)
         done = trusted(Trick, {"leader": trick[0][0], "plays": trick, "winner": winner})
         tricks = [*self.tricks, done]
@@ -1084,7 +1091,7 @@ _SKAT_MENUS: dict[tuple[object, ...], tuple[tuple[str, str], ...]] = {}
 _SURRENDER = (("surrender", ""),)
 _PLAY = {c: ("play", c) for c in FULL_DECK}
 _PLAY_ACTIONS = {c: _action("play", c) for c in FULL_DECK}
-_LAST_PLAY: list[tuple[object, int, tuple[Card, ...] | None] | None] = [None]
+_LAST_PLAY: list[tuple[object, int, list[Card] | None] | None] = [None]
 
 
 def _claim_pairs(concede: bool, claim: bool, nasl: bool, is_decl: bool
