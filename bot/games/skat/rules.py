@@ -237,10 +237,24 @@ class SkatState(State):
                 pass
             else:
                 _LAST_PLAY[0] = (self, seat, cards)
-                extra = (*self._surrender(), *self._claims(seat))
+                if self.contract is None:
+                    return plays
+                # `_surrender` and `_claims` for the seat to play, written in
+                kind = self.contract.kind
+                o = self.options
+                is_decl = seat == self.declarer
+                surrender = (kind in ("tourne", "tourne_grand") and is_decl and o.tourne_surrender
+                             and o.rules == "classic" and (not self.tricks or (
+                                 len(self.tricks) == 1 and not trick)))
+                policy = o.claim_policy
+                if policy == "off" or kind == "ramsch":
+                    extra = _OFFERED[surrender, False, False, False, is_decl]
+                else:
+                    extra = _OFFERED[surrender, is_decl or policy == "verify_or_reject",
+                                     len(self.hands[seat]) <= CLAIM_CARDS, policy == "nasl",
+                                     is_decl]
                 if extra:
-                    get = _ACTIONS.get
-                    plays += [get(p) or _action(*p) for p in extra]
+                    plays += extra
                 return plays
         elif phase == "bid" and self.bid_stage != 2 and seat == (
                 self.asker if self.awaiting == "ask" else self.listener):
@@ -439,6 +453,13 @@ class SkatState(State):
         return parsed
 
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
+        if (type(action) is Action and action.kind == "play" and self.phase == "play"
+                and seat == self.turn):  # a card listed just now: `check_legal` would agree
+            last = _LAST_PLAY[0]
+            cards = (last[2] if last is not None and last[0] is self and last[1] == seat
+                     else self._play_cards(seat))
+            if cards is not None and action.arg in cards:
+                return self._play_card(seat, action.arg)
         parsed = self.check_legal(seat, action)
         return getattr(self, _HANDLERS[self.phase])(seat, parsed)
 
@@ -653,7 +674,9 @@ class SkatState(State):
             shown = {**st.last.shown, seat: sorted(self.hands[seat], key=card_key)}
             last = st.last.model_copy(update={"shown": shown, "claimant": seat})
             return _evolve(st, {"last": last}), events
-        card = a.arg
+        return self._play_card(seat, a.arg)
+
+    def _play_card(self, seat: Seat, card: Card) -> tuple[Self, list[Event]]:
         roles = self.roles
         at = roles.index(seat)
         events = [_SAID.get(("play", ROLE_NAMES[at], seat, card))
@@ -1111,6 +1134,14 @@ _CLAIMS = {(a, b, c, d): _claim_pairs(a, b, c, d)
            for d in (False, True)}
 """`SkatState._claims` by (concede offered, cards few enough to claim, NASL policy, the
 Player asking)."""
+
+_OFFERED = {(sur, *key): tuple(_action(k, a) for k, a in (*(_SURRENDER if sur else ()),
+                                                          *claims))
+            for sur in (False, True) for key, claims in _CLAIMS.items()}
+"""The moves offered to the seat to play beside its cards, as actions: by (the Tourne
+surrender open, then `_CLAIMS`' key). A policy without claims looks up (..., False, False,
+False, is_decl): nothing."""
+
 
 _HANDLERS = {phase: f"_do_{phase}" for phase in Phase.__args__}  # type: ignore[attr-defined]
 
