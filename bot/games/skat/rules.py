@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
 from typing import ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -62,7 +63,14 @@ from bot.games.base import (
 from bot.games.cards import SUITS, Card, deck, pretty, pretty_all, shuffled
 from bot.games.skat import solver
 from bot.games.skat.bidding import bids_above
-from bot.games.skat.contracts import SKAT_RANKS, Contract, card_order, matadors, points_of
+from bot.games.skat.contracts import (
+    SKAT_RANKS,
+    Contract,
+    card_order,
+    facts,
+    matadors,
+    points_of,
+)
 from bot.games.skat.options import RuleSet, SkatOptions
 from bot.games.skat.scoring import RamschScore, SkatScore, score_game, score_ramsch
 from bot.games.skat.sheet import SheetEntry, SkatScoreSheet, seeger_bonus
@@ -128,6 +136,29 @@ def roles_for(players: int, dealer: Seat) -> list[Seat]:
     v, m = (dealer + 1) % players, (dealer + 2) % players
     h = (dealer + 4) % players if players == 5 else (dealer + 3) % players
     return [v, m, h]
+
+
+_DEALINGS: dict[tuple[int, Seat], tuple[tuple[Seat, Callable[[list[Card]], tuple[Card, ...]]],
+                                          ...]] = {}
+
+
+def _dealing(players: int, dealer: Seat) -> tuple[
+        tuple[Seat, Callable[[list[Card]], tuple[Card, ...]]], ...]:
+    """Per seat dealt to, which places of the shuffled pack its hand gets: packets of 3, then
+    the skat (places 9 and 10), 4 and 3 in the order of ``roles`` (Vorhand first); getters made
+    once per (players, dealer)."""
+    roles = roles_for(players, dealer)
+    places: dict[Seat, list[int]] = {s: [] for s in roles}
+    pos = 0
+    for size in (3, -2, 4, 3):
+        if size < 0:
+            pos += 2
+            continue
+        for s in roles:
+            places[s].extend(range(pos, pos + size))
+            pos += size
+    got = _DEALINGS[players, dealer] = tuple((s, itemgetter(*p)) for s, p in places.items())
+    return got
 
 
 def card_key(card: Card) -> int:
@@ -460,6 +491,11 @@ class SkatState(State):
                      else self._play_cards(seat))
             if cards is not None and action.arg in cards:
                 return self._play_card(seat, action.arg)
+        last = _LAST_LEGAL[0]
+        if type(action) is Action and last is not None and last[0] is self and last[1] == seat:
+            menu = _MENUS.get(id(last[2]))  # a fixed menu just listed (the auction's)
+            if menu is not None and menu[0] is last[2] and (action.kind, action.arg) in menu[2]:
+                return getattr(self, _HANDLERS[self.phase])(seat, action)  # as check_legal
         parsed = self.check_legal(seat, action)
         return getattr(self, _HANDLERS[self.phase])(seat, parsed)
 
@@ -696,8 +732,9 @@ class SkatState(State):
         events.append(_said("trick", self.role_of(winner), winner, pts))
         st = _evolve(self, {"hands": hands, "trick": [], "tricks": tricks,
                             "turn": winner})
-        early = (contract.is_null and winner == self.declarer) or (
-            contract.schwarz_announced and winner != self.declarer
+        f = facts(contract)
+        early = (f.is_null and winner == self.declarer) or (
+            f.schwarz_announced and winner != self.declarer
         )
         if len(tricks) == 10 or early:
             return st._finish("played out" if len(tricks) == 10 else "stopped early", events)
@@ -824,7 +861,8 @@ class SkatState(State):
         score: SkatScore | None = None
         ramsch: RamschScore | None = None
         decl_points: int | None = None
-        if contract.is_ramsch:
+        f = facts(contract)
+        if f.is_ramsch:
             last = tricks[-1].winner
             ramsch = score_ramsch(trick_points, trick_count, points_of(self.skat), last,
                                   self.options)
@@ -863,17 +901,20 @@ class SkatState(State):
                 deltas[penalty] -= score.entry  # NASL 10 and 15: the erring opponent pays
             if self.options.score_sheet == "seeger_fabian":
                 bonus = seeger_bonus(n, decl, self.defenders(), score.won)
-            who = N_("{name} ({role})").format(name=seat_names(n)[decl],
-                                               role=self.role_of(decl))
-            said = (N_("{who}: {game}. {score}") if contract.is_null
+            role = self.role_of(decl)
+            who = _WHO.get((n, decl, role))
+            if who is None:
+                who = _WHO[n, decl, role] = N_("{name} ({role})").format(
+                    name=seat_names(n)[decl], role=role)
+            said = (N_("{who}: {game}. {score}") if f.is_null
                     else N_("{who}: {game}, {points} card points. {score}"))
-            text = said.format(who=who, game=contract.label, points=pts, score=score.text)
+            text = said.format(who=who, game=f.label, points=pts, score=score.text)
         shown: dict[Seat, list[Card]] = {}
-        if contract.is_open and self.declarer is not None and len(tricks) < 10:
+        if f.is_open and self.declarer is not None and len(tricks) < 10:
             shown[self.declarer] = sorted(self.hands[self.declarer], key=card_key)
         result = trusted(DealResult, {
             "number": self.deal_no + 1, "dealer": self.dealer, "roles": self.roles,
-            "declarer": self.declarer, "contract": contract.code, "label": contract.label,
+            "declarer": self.declarer, "contract": f.code, "label": f.label,
             "bid": self.bid, "skat": self.skat, "laid_away": self.laid_away, "tricks": tricks,
             "declarer_points": decl_points, "trick_points": trick_points, "ended": ended,
             "score": score, "ramsch": ramsch, "deltas": deltas, "bonus": bonus, "text": text,
@@ -927,15 +968,10 @@ class SkatState(State):
             skat = list(fixed["skat"])  # type: ignore[call-overload]
         else:
             cards = shuffled(FULL_DECK, rng_for(self.seed, "deal", number))
-            pos = 0
-            for size in (3, -2, 4, 3):
-                if size < 0:
-                    skat = cards[pos:pos + 2]
-                    pos += 2
-                    continue
-                for s in roles:
-                    hands[s] += cards[pos:pos + size]
-                    pos += size
+            plan = _DEALINGS.get((n, dealer)) or _dealing(n, dealer)
+            for s, take in plan:
+                hands[s] = list(take(cards))
+            skat = cards[9:11]
         forced_ramsch = (number + 1) in self.options.forced_ramsch_deals
         st = _evolve(self, {
             "deal_no": number, "dealer": dealer, "roles": roles, "hands": hands, "skat": skat,
@@ -1163,6 +1199,8 @@ _DISCARDS = {(a, b): ("discard", f"{a},{b}") for a, b in combinations(FULL_DECK,
 
 
 _SAID: dict[tuple[str, str, Seat, object], Event] = {}
+_WHO: dict[tuple[int, Seat, str], str] = {}
+"""The Player as a deal's result names him ("Seat 2 (Mittelhand)"), by (persons, seat, role)."""
 
 
 def _said(kind: str, who: str, seat: Seat, what: object) -> Event:
