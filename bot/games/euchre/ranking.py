@@ -7,7 +7,6 @@ definition. ``trump`` is a suit letter (``"H"``) or None before trump is made.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from bot.games.cards import SAME_COLOUR, SUITS, Card, rank, suit
 
@@ -80,16 +79,27 @@ def _suit_table(trump: str | None) -> dict[Card, str]:
 _SUIT_TABLES: dict[str | None, dict[Card, str]] = {}
 
 
-@lru_cache(maxsize=64)
 def _power_table(trump: str | None, led: str | None) -> dict[Card, int]:
-    """`power` of every card for one trump and led suit, computed once from its definition."""
-    return {c: _power(c, trump, led) for c in _CARDS}
+    """`power` of every card for one trump and led suit, computed once from its definition
+    (kept in `_POWER_TABLES`, where the hottest callers look first)."""
+    table = _POWER_TABLES.get((trump, led))
+    if table is None:
+        table = {c: _power(c, trump, led) for c in _CARDS}
+        if (trump is None or trump in SUITS) and (led is None or led in SUITS):
+            _POWER_TABLES[trump, led] = table  # 25 tables at most
+    return table
+
+
+_POWER_TABLES: dict[tuple[str | None, str | None], dict[Card, int]] = {}
 
 
 def trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None) -> int:
     """The seat whose card wins a trick (``plays`` in playing order, the first led)."""
-    led = effective_suit(plays[0][1], trump)
-    table = _power_table(trump, led)
+    first = plays[0][1]
+    led = (_SUIT_TABLES.get(trump) or _suit_table(trump)).get(first)
+    if led is None:
+        led = _effective_suit(first, trump)
+    table = _POWER_TABLES.get((trump, led)) or _power_table(trump, led)
     best_seat, best = plays[0][0], -1
     for seat, card in plays:
         p = table.get(card)

@@ -105,6 +105,8 @@ def _event(**values: Any) -> Event:
 
 
 _SAID: dict[tuple[str, int, Seat, object], Event] = {}
+_MADE: dict[tuple[int, Seat, str, Card, bool], Event] = {}
+"""The first round's ``make`` events by (players, seat, call, turn-up, alone)."""
 
 
 def _said(kind: str, players: int, seat: Seat, what: object = None) -> Event:
@@ -166,6 +168,8 @@ _PLAY = {c: ("play", c) for c in deck("AKQJT98765432")}
 """The ``play`` pair of every card (shared: `legal_actions` looks actions up by them)."""
 _PLAY_ACTIONS = {c: _action("play", c) for c in _PLAY}
 """The ``play`` action of every card."""
+_DISCARD_ACTIONS = {c: _action("discard", c) for c in _PLAY}
+"""The ``discard`` action of every card."""
 
 
 _MENUS: dict[int, tuple[tuple[tuple[str, str], ...], tuple[Action, ...]]] = {}
@@ -525,6 +529,9 @@ class EuchreState(State):
             else:
                 _LAST_PLAY[0] = (self, seat, cards)
                 return plays
+        if seat == self.turn and self.phase == "discard":  # any card of the hand
+            get = _DISCARD_ACTIONS.get
+            return [get(c) or _action("discard", c) for c in self.hands[seat]]
         pairs = self._legal(seat)
         menu = _MENUS.get(id(pairs))
         if menu is not None and menu[0] is pairs:  # a call's fixed menu: its actions made once
@@ -605,6 +612,9 @@ class EuchreState(State):
                      else self._play_cards(seat))
             if cards is not None and parsed.arg in cards:  # legal: the checks below agree
                 return self._play(seat, parsed)  # type: ignore[return-value]
+        if (seat == self.turn and self.phase == "discard" and parsed.kind == "discard"
+                and parsed.arg in self.hands[seat]):  # legal: the checks below agree
+            return self._discard(seat, parsed)  # type: ignore[return-value]
         if self.phase == "over":
             raise IllegalAction("The game is over.")
         if seat != self.turn:
@@ -661,23 +671,26 @@ class EuchreState(State):
             }), [ev, ev2]
         alone = action.arg == "alone"
         trump = suit(self.turn_up)
-        verb = {"order": "orders up", "assist": "assists", "take": "takes up"}[action.kind]
-        text = f"{name} {verb} the {pretty(self.turn_up)}" + (" and goes alone." if alone else ".")
-        if action.kind == "assist":
-            text = f"{name}: “I assist.” Trump is {SUIT_SYMBOL[trump]}" + (
-                "; going alone." if alone else "."
-            )
-        events = [
-            _event(
+        key = (self.players, seat, action.kind, self.turn_up, alone)
+        made = _MADE.get(key)
+        if made is None:  # made once per wording and shared (events are immutable)
+            verb = {"order": "orders up", "assist": "assists", "take": "takes up"}[action.kind]
+            text = f"{name} {verb} the {pretty(self.turn_up)}" + (
+                " and goes alone." if alone else ".")
+            if action.kind == "assist":
+                text = f"{name}: “I assist.” Trump is {SUIT_SYMBOL[trump]}" + (
+                    "; going alone." if alone else "."
+                )
+            made = _MADE[key] = _event(
                 kind="make",
                 seat=seat,
                 text=text,
                 data={"trump": trump, "maker": seat, "alone": alone, "round": 1},
             )
-        ]
-        state = _evolve(self, {"bids": bids, "trump": trump, "maker": seat, "alone": alone}
-        )
+        events = [made]
+        update = {"bids": bids, "trump": trump, "maker": seat, "alone": alone}
         if alone and partner_of(seat, self.players) == self.dealer:
+            state = _evolve(self, update)
             events.append(
                 _event(
                     kind="set_aside",
@@ -687,9 +700,10 @@ class EuchreState(State):
                 )
             )
             return _evolve(state, {"turn_up_state": "set_aside"})._after_trump(events)
-        hands = [list(h) for h in self.hands]
-        hands[self.dealer].append(self.turn_up)
-        return _evolve(state, {
+        hands = list(self.hands)  # the other hands are shared: a state is never changed
+        hands[self.dealer] = [*hands[self.dealer], self.turn_up]
+        return _evolve(self, {  # one copy for the call and the turn-up taken
+            **update,
             "hands": hands,
             "turn_up_state": "taken",
             "phase": "discard",
@@ -697,8 +711,9 @@ class EuchreState(State):
         }), events
 
     def _discard(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
-        hands = [list(h) for h in self.hands]
-        hands[seat].remove(action.arg)
+        hands = list(self.hands)  # the other hands are shared: a state is never changed
+        hands[seat] = mine = list(hands[seat])
+        mine.remove(action.arg)
         events = [_said("discard", self.players, seat),
                   _said("discard_card", self.players, seat, action.arg)]
         state = _evolve(
