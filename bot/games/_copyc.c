@@ -23,6 +23,12 @@
  *     for a card missing from a table.
  * played(state, seat, card, turn) -> state: evolve(state, {"hands": the seat's hand without
  *     ``card`` (ValueError as list.remove), "trick": trick + [(seat, card)], "turn": turn}).
+ * play_listed(state, seat, action, cell, action_type) -> (state, [event]) or None: a card
+ *     that `legal_actions` just listed, played to a trick it does not finish. ``cell[0]`` is
+ *     what the listing kept: (state, seat, cards, the turn after (None: the card finishes
+ *     the trick), {card: its event}); None (the caller's general way) unless it is this
+ *     state's and seat's, the action is exactly an ``action_type`` ``play`` of a listed card
+ *     with an event, and the turn is not None.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -266,6 +272,68 @@ done:
     return out;
 }
 
+static PyObject *s_kind, *s_arg, *s_play;
+
+/* play_listed(state, seat, action, cell, action_type): `base.play_listed_py` in C. */
+static PyObject *play_listed(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 5 || !PyList_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "play_listed(state, seat, action, cell: list, action_type)");
+        return NULL;
+    }
+    PyObject *state = args[0], *seat = args[1], *action = args[2], *cell = args[3];
+    if (PyList_GET_SIZE(cell) < 1) Py_RETURN_NONE;
+    PyObject *last = PyList_GET_ITEM(cell, 0);
+    if (!PyTuple_Check(last) || PyTuple_GET_SIZE(last) != 5 || PyTuple_GET_ITEM(last, 0) != state
+        || PyTuple_GET_ITEM(last, 3) == Py_None || (PyObject *)Py_TYPE(action) != args[4]
+        || !PyDict_Check(PyTuple_GET_ITEM(last, 4)))
+        Py_RETURN_NONE;
+    int eq = PyObject_RichCompareBool(PyTuple_GET_ITEM(last, 1), seat, Py_EQ);
+    if (eq <= 0) {
+        if (eq < 0) return NULL;
+        Py_RETURN_NONE;
+    }
+    PyObject *ad = PyObject_GenericGetDict(action, NULL);
+    if (ad == NULL) return NULL;
+    PyObject *kind = PyDict_GetItemWithError(ad, s_kind);
+    PyObject *arg = kind ? PyDict_GetItemWithError(ad, s_arg) : NULL;
+    if (arg == NULL) {
+        Py_DECREF(ad);
+        if (PyErr_Occurred()) return NULL;
+        Py_RETURN_NONE;
+    }
+    Py_INCREF(arg);
+    eq = PyObject_RichCompareBool(kind, s_play, Py_EQ);
+    Py_DECREF(ad);
+    if (eq > 0) eq = PySequence_Contains(PyTuple_GET_ITEM(last, 2), arg);
+    PyObject *ev = NULL;
+    if (eq > 0) {
+        ev = PyDict_GetItemWithError(PyTuple_GET_ITEM(last, 4), arg);
+        if (ev == NULL) eq = PyErr_Occurred() ? -1 : 0;
+    }
+    if (eq <= 0) {
+        Py_DECREF(arg);
+        if (eq < 0) return NULL;
+        Py_RETURN_NONE;
+    }
+    Py_INCREF(ev); /* held while the state is made */
+    PyObject *pass[4] = {state, seat, arg, PyTuple_GET_ITEM(last, 3)};
+    PyObject *after = played(NULL, pass, 4);
+    Py_DECREF(arg);
+    PyObject *events = after ? PyList_New(1) : NULL;
+    if (events == NULL) {
+        Py_XDECREF(after);
+        Py_DECREF(ev);
+        return NULL;
+    }
+    PyList_SET_ITEM(events, 0, ev); /* steals ev */
+    PyObject *out = PyTuple_Pack(2, after, events);
+    Py_DECREF(after);
+    Py_DECREF(events);
+    return out;
+}
+
 /* ``table[key]``, a new reference, or NULL with KeyError. */
 static PyObject *lookup(PyObject *table, PyObject *key) {
     PyObject *v = PyDict_GetItemWithError(table, key);
@@ -366,6 +434,8 @@ static PyMethodDef methods[] = {
      "build(cls, values, template, fresh) -> a model of cls from trusted values"},
     {"played", (PyCFunction)(void (*)(void))played, METH_FASTCALL,
      "played(state, seat, card, turn) -> the state after a card played to an unfinished trick"},
+    {"play_listed", (PyCFunction)(void (*)(void))play_listed, METH_FASTCALL,
+     "play_listed(state, seat, action, cell, action_type) -> (state, events) or None"},
     {"follow", (PyCFunction)(void (*)(void))follow, METH_FASTCALL,
      "follow(hand, led, eff, rank, actions) -> (cards, actions) the seat may play"},
     {NULL, NULL, 0, NULL},
@@ -385,6 +455,9 @@ PyMODINIT_FUNC PyInit__copyc(void) {
     s_hands = PyUnicode_InternFromString("hands");
     s_trick = PyUnicode_InternFromString("trick");
     s_turn = PyUnicode_InternFromString("turn");
-    if (!s_hands || !s_trick || !s_turn || !s_dict || !s_fields_set || !s_extra || !s_private || !empty_tuple) return NULL;
+    s_kind = PyUnicode_InternFromString("kind");
+    s_arg = PyUnicode_InternFromString("arg");
+    s_play = PyUnicode_InternFromString("play");
+    if (!s_kind || !s_arg || !s_play || !s_hands || !s_trick || !s_turn || !s_dict || !s_fields_set || !s_extra || !s_private || !empty_tuple) return NULL;
     return PyModule_Create(&copyc_module);
 }

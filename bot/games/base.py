@@ -493,7 +493,28 @@ def follow_py(hand: list[str], led: str | None, eff: Mapping[str, object],
     return cards, [actions[c] for c in cards]
 
 
+def play_listed_py(model: ModelT, seat: int, action: object, cell: list[Any],
+                   action_type: type[Action]) -> tuple[ModelT, list[Event]] | None:
+    """A card that `legal_actions` just listed, played to a trick it does not finish, or None
+    (the caller then goes its general way). ``cell[0]`` is what the listing kept: ``(state,
+    seat, cards, turn after, {card: its event})``, with turn None where the card would finish
+    the trick. Taken only for this very state and seat, an action of exactly ``action_type``
+    playing a listed card. (`play_listed` is this, compiled where it built.)"""
+    last = cell[0]
+    if (type(last) is not tuple or len(last) != 5 or last[0] is not model or last[3] is None
+            or type(action) is not action_type or type(last[4]) is not dict
+            or last[1] != seat):
+        return None
+    if action.kind != "play" or action.arg not in last[2]:  # type: ignore[attr-defined]
+        return None
+    event = last[4].get(action.arg)  # type: ignore[attr-defined]
+    if event is None:
+        return None
+    return played(model, seat, action.arg, last[3]), [event]  # type: ignore[attr-defined]
+
+
 played = played_py if _copyc is None else _copyc.played
+play_listed = play_listed_py if _copyc is None else _copyc.play_listed
 follow = follow_py if _copyc is None else _copyc.follow
 
 

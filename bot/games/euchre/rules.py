@@ -45,6 +45,7 @@ from bot.games.base import (
     View,
     evolve,
     follow,
+    play_listed,
     played,
     rng_for,
     trusted,
@@ -81,7 +82,8 @@ _HANDLERS = {"bid1": "_bid1", "discard": "_discard", "bid2": "_bid2", "defend": 
 """The method that applies a move in each phase."""
 
 _LAST_LEGAL: list[tuple[object, int, tuple[tuple[str, str], ...]] | None] = [None]
-_LAST_PLAY: list[tuple[object, int, Sequence[Card] | None] | None] = [None]
+_LAST_PLAY: list[tuple[object, int, Sequence[Card] | None, Seat | None,
+                      dict[Card, Event] | None] | None] = [None]
 """The last state asked for its legal moves, the seat and the answer: `apply` asks again for
 the state a caller just listed (states are immutable, so the answer cannot go stale)."""
 
@@ -105,6 +107,15 @@ def _event(**values: Any) -> Event:
 
 
 _SAID: dict[tuple[str, int, Seat, object], Event] = {}
+_PLAY_EVENTS: dict[tuple[int, Seat], dict[Card, Event]] = {}
+
+
+def _play_events(players: int, seat: Seat) -> dict[Card, Event]:
+    """The events of every card the seat may play (`_said`'s), for `base.play_listed`."""
+    got = _PLAY_EVENTS[players, seat] = {c: _said("play", players, seat, c) for c in _PLAY}
+    return got
+
+
 _MADE: dict[tuple[int, Seat, str, Card, bool], Event] = {}
 """The first round's ``make`` events by (players, seat, call, turn-up, alone)."""
 
@@ -496,6 +507,16 @@ class EuchreState(State):
             won[t.winner] += 1
         return won
 
+    def _rotation(self) -> tuple[int, tuple[Seat, ...]]:
+        """How many seats play this hand and the next active seat after each seat."""
+        key = (self.players, self.alone, self.maker, self.defender_alone)
+        seats = _ROUND.get(key)
+        if seats is None:
+            out = self.sitting_out
+            seats = _ROUND[key] = (self.players - len(set(out)),
+                                   tuple(self._next_active(s, out) for s in range(self.players)))
+        return seats
+
     def _can_go_alone(self) -> bool:
         return self.players == 4 and self.options.allow_alone
 
@@ -526,8 +547,16 @@ class EuchreState(State):
                                       None, _PLAY_ACTIONS)
             except KeyError:  # a card outside every pack: the general way
                 pass
-            else:
-                _LAST_PLAY[0] = (self, seat, cards)
+            else:  # kept for `apply`: with the turn after the card (None if it ends the
+                # trick) and the events of the seat's cards
+                n = self.players
+                if not self.alone and self.defender_alone is None:  # nobody sits out
+                    nxt = (seat + 1) % n if len(trick) + 1 < n else None
+                else:
+                    size, after = self._rotation()
+                    nxt = after[seat] if len(trick) + 1 < size else None
+                _LAST_PLAY[0] = (self, seat, cards, nxt,
+                                 _PLAY_EVENTS.get((n, seat)) or _play_events(n, seat))
                 return plays
         if seat == self.turn and self.phase == "discard":  # any card of the hand
             get = _DISCARD_ACTIONS.get
@@ -571,7 +600,7 @@ class EuchreState(State):
             cards = hand
         except KeyError:
             cards = None
-        _LAST_PLAY[0] = (self, seat, cards)
+        _LAST_PLAY[0] = (self, seat, cards, None, None)
         return cards
 
     def _list_legal(self, seat: Seat) -> list[tuple[str, str]]:
@@ -605,6 +634,9 @@ class EuchreState(State):
                 for c in legal_plays(self.hands[seat], self.trick, self.trump)]
 
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
+        done = play_listed(self, seat, action, _LAST_PLAY, Action)  # a card just listed
+        if done is not None:
+            return done  # type: ignore[return-value]
         parsed = action if type(action) is Action else Action.parse(action)
         if seat == self.turn and self.phase == "play" and parsed.kind == "play":
             last = _LAST_PLAY[0]  # `_play_cards`' kept answer, looked up here
@@ -803,14 +835,9 @@ class EuchreState(State):
             if len(self.trick) + 1 < n:
                 return played(self, seat, card, (seat + 1) % n), events
         else:
-            key = (n, self.alone, self.maker, self.defender_alone)
-            seats = _ROUND.get(key)
-            if seats is None:  # the next active seat after each seat, and how many play
-                out = self.sitting_out
-                seats = _ROUND[key] = (n - len(set(out)),
-                                       tuple(self._next_active(s, out) for s in range(n)))
-            if len(self.trick) + 1 < seats[0]:  # the active seats (`active`)
-                return played(self, seat, card, seats[1][seat]), events
+            size, after = self._rotation()
+            if len(self.trick) + 1 < size:  # the active seats (`active`)
+                return played(self, seat, card, after[seat]), events
         hands = list(self.hands)  # the other hands are shared: a state is never changed
         mine = list(hands[seat])
         mine.remove(card)
