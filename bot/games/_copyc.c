@@ -32,8 +32,37 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 
 static PyObject *s_dict, *s_fields_set, *s_extra, *s_private, *empty_tuple;
+
+/* Where a model class keeps pydantic's three slots, for reading and writing them directly:
+ * what their descriptors' get and set functions do, without looking each up per access. The
+ * __dict__ is reached through _PyObject_GetDictPtr, as its descriptor reaches it. */
+typedef struct {
+    Py_ssize_t fs, extra, priv;
+} layout_t;
+
+#define SLOT(obj, off) (*(PyObject **)((char *)(obj) + (off)))
+
+/* 1 with ``out`` filled when ``tp`` is laid out the plain way (a __dict__; the three slots
+ * plain object members; allocated by PyType_GenericAlloc; not abstract), else 0: then the
+ * generic way (the descriptors) is taken. */
+static int layout_of(PyTypeObject *tp, layout_t *out) {
+    if ((tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT) || tp->tp_dictoffset == 0
+        || tp->tp_alloc != PyType_GenericAlloc)
+        return 0;
+    PyObject *names[3] = {s_fields_set, s_extra, s_private};
+    Py_ssize_t *offsets[3] = {&out->fs, &out->extra, &out->priv};
+    for (int i = 0; i < 3; i++) {
+        PyObject *d = _PyType_Lookup(tp, names[i]);
+        if (d == NULL || !Py_IS_TYPE(d, &PyMemberDescr_Type)) return 0;
+        PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+        if (m->type != T_OBJECT_EX || (m->flags & READONLY)) return 0;
+        *offsets[i] = m->offset;
+    }
+    return 1;
+}
 
 static PyObject *new_instance(PyTypeObject *tp) {
     return PyBaseObject_Type.tp_new(tp, empty_tuple, NULL);
@@ -50,6 +79,25 @@ static int fill(PyObject *obj, PyObject *dict, PyObject *fields_set) {
 
 /* A new instance of ``tp`` holding ``dict`` and ``fs``; steals both (released either way). */
 static PyObject *made(PyTypeObject *tp, PyObject *dict, PyObject *fs) {
+    layout_t at;
+    if (layout_of(tp, &at)) { /* the slots written directly, as their descriptors would */
+        PyObject *obj = tp->tp_alloc(tp, 0);
+        PyObject **dp = obj ? _PyObject_GetDictPtr(obj) : NULL;
+        if (dp == NULL) {
+            Py_XDECREF(obj);
+            Py_DECREF(dict);
+            Py_DECREF(fs);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a model without __dict__");
+            return NULL;
+        }
+        Py_XSETREF(*dp, dict);
+        SLOT(obj, at.fs) = fs;
+        Py_INCREF(Py_None);
+        SLOT(obj, at.extra) = Py_None;
+        Py_INCREF(Py_None);
+        SLOT(obj, at.priv) = Py_None;
+        return obj;
+    }
     PyObject *obj = new_instance(tp);
     if (obj != NULL && fill(obj, dict, fs) < 0) Py_CLEAR(obj);
     Py_DECREF(dict);
@@ -57,13 +105,49 @@ static PyObject *made(PyTypeObject *tp, PyObject *dict, PyObject *fs) {
     return obj;
 }
 
-static PyObject *evolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    if (nargs != 2 || !PyDict_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "evolve(model, update: dict)");
+/* ``model`` with ``n`` fields replaced (names and values borrowed), the plain way: NULL with
+ * *generic set when the model is not laid out plainly or holds private or extra values (the
+ * caller then takes the generic way), NULL alone on an error. */
+static PyObject *copy_with(PyObject *model, PyObject *const *names, PyObject *const *values,
+                           Py_ssize_t n, int *generic) {
+    PyTypeObject *tp = Py_TYPE(model);
+    layout_t at;
+    *generic = 1;
+    if (!layout_of(tp, &at)) return NULL;
+    PyObject **dp = _PyObject_GetDictPtr(model);
+    PyObject *old = dp ? *dp : NULL, *fs = SLOT(model, at.fs);
+    PyObject *extra = SLOT(model, at.extra), *priv = SLOT(model, at.priv);
+    if (old == NULL || !PyDict_CheckExact(old) || fs == NULL || !PySet_CheckExact(fs)
+        || extra != Py_None || priv != Py_None)
         return NULL;
+    *generic = 0;
+    PyObject *dict = PyDict_Copy(old);
+    if (dict == NULL) return NULL;
+    Py_INCREF(fs);
+    int grown = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (PyDict_SetItem(dict, names[i], values[i]) < 0) goto fail;
+        int has = PySet_Contains(fs, names[i]);
+        if (has < 0) goto fail;
+        if (!has) {
+            if (!grown) {
+                PyObject *more = PySet_New(fs);
+                if (more == NULL) goto fail;
+                Py_SETREF(fs, more);
+                grown = 1;
+            }
+            if (PySet_Add(fs, names[i]) < 0) goto fail;
+        }
     }
-    PyObject *model = args[0], *update = args[1];
+    return made(tp, dict, fs);
+fail:
+    Py_DECREF(dict);
+    Py_DECREF(fs);
+    return NULL;
+}
+
+/* evolve the generic way: the attributes read and written through their descriptors. */
+static PyObject *evolve_generic(PyObject *model, PyObject *update) {
     PyObject *priv = PyObject_GetAttr(model, s_private);
     if (priv == NULL) return NULL;
     PyObject *extra = PyObject_GetAttr(model, s_extra);
@@ -118,6 +202,30 @@ fail:
     Py_DECREF(dict);
     Py_DECREF(fs);
     return NULL;
+}
+
+#define FEW 32 /* an update of more fields than this goes the generic way */
+
+static PyObject *evolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2 || !PyDict_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "evolve(model, update: dict)");
+        return NULL;
+    }
+    PyObject *model = args[0], *update = args[1];
+    Py_ssize_t n = PyDict_GET_SIZE(update);
+    if (n <= FEW) {
+        PyObject *names[FEW], *values[FEW], *key, *value;
+        Py_ssize_t pos = 0, i = 0;
+        while (PyDict_Next(update, &pos, &key, &value)) {
+            names[i] = key;
+            values[i++] = value;
+        }
+        int generic;
+        PyObject *out = copy_with(model, names, values, n, &generic);
+        if (out != NULL || !generic) return out;
+    }
+    return evolve_generic(model, update);
 }
 
 static PyObject *build(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -238,7 +346,6 @@ static PyObject *played(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     PyObject *update = NULL, *new_hands = NULL, *new_trick = NULL, *pair = NULL, *out = NULL;
     Py_ssize_t t = PyList_GET_SIZE(trick);
-    PyObject *pass[2] = {state, NULL};
     PyObject *mine = without(PyList_GET_ITEM(hands, at), card);
     if (mine == NULL) goto done;
     new_hands = PyList_GetSlice(hands, 0, n);
@@ -255,13 +362,17 @@ static PyObject *played(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     PyList_SET_ITEM(new_trick, t, pair); /* steals pair */
     pair = NULL;
-    update = PyDict_New();
+    PyObject *names[3] = {s_hands, s_trick, s_turn};
+    PyObject *values[3] = {new_hands, new_trick, args[3]};
+    int generic;
+    out = copy_with(state, names, values, 3, &generic);
+    if (out != NULL || !generic) goto done;
+    update = PyDict_New(); /* the generic way */
     if (update == NULL || PyDict_SetItem(update, s_hands, new_hands) < 0
         || PyDict_SetItem(update, s_trick, new_trick) < 0
         || PyDict_SetItem(update, s_turn, args[3]) < 0)
         goto done;
-    pass[1] = update;
-    out = evolve(NULL, pass, 2);
+    out = evolve_generic(state, update);
 done:
     Py_XDECREF(mine);
     Py_XDECREF(new_hands);
