@@ -538,6 +538,20 @@ fail:
     return NULL;
 }
 
+/* plain_attributes(cls): cls's instances read attributes the generic way (see base.py). */
+static PyObject *plain_attributes(PyObject *self, PyObject *cls) {
+    (void)self;
+    if (!PyType_Check(cls) || !(((PyTypeObject *)cls)->tp_flags & Py_TPFLAGS_HEAPTYPE)) {
+        PyErr_SetString(PyExc_TypeError, "plain_attributes(cls): a class");
+        return NULL;
+    }
+    PyTypeObject *tp = (PyTypeObject *)cls;
+    if (tp->tp_getattro == PyObject_GenericGetAttr) Py_RETURN_FALSE;
+    tp->tp_getattro = PyObject_GenericGetAttr;
+    PyType_Modified(tp);
+    Py_RETURN_TRUE;
+}
+
 static PyMethodDef methods[] = {
     {"evolve", (PyCFunction)(void (*)(void))evolve, METH_FASTCALL,
      "evolve(model, update) -> a copy of the model with update's fields, unvalidated"},
@@ -547,6 +561,8 @@ static PyMethodDef methods[] = {
      "played(state, seat, card, turn) -> the state after a card played to an unfinished trick"},
     {"play_listed", (PyCFunction)(void (*)(void))play_listed, METH_FASTCALL,
      "play_listed(state, seat, action, cell, action_type) -> (state, events) or None"},
+    {"plain_attributes", plain_attributes, METH_O,
+     "plain_attributes(cls) -> whether cls's instances now read attributes the generic way"},
     {"follow", (PyCFunction)(void (*)(void))follow, METH_FASTCALL,
      "follow(hand, led, eff, rank, actions) -> (cards, actions) the seat may play"},
     {NULL, NULL, 0, NULL},

@@ -518,6 +518,31 @@ play_listed = play_listed_py if _copyc is None else _copyc.play_listed
 follow = follow_py if _copyc is None else _copyc.follow
 
 
+def plain_attributes(*classes: type[BaseModel]) -> None:
+    """Let the instances of ``classes`` (the rules cores' hot models) read their attributes
+    the generic way, as a plain object does, where the compiled core built.
+
+    Pydantic's ``BaseModel.__getattr__`` serves private attributes and extra values; any class
+    that defines it takes Python's slow way for every attribute read (three type lookups and
+    a hook each, and the interpreter cannot specialise the read). A model with neither private
+    attributes nor extra values gains nothing from it: a missing attribute raises the same
+    AttributeError ("'X' object has no attribute 'y'") either way. So those classes (only
+    those: others, and subclasses made later, keep pydantic's way) get the generic lookup.
+    Without the compiled core this does nothing: the same answers, read the slow way."""
+    for cls in classes:
+        if not (isinstance(cls, type) and issubclass(cls, BaseModel)):
+            raise TypeError(f"{cls!r} is not a pydantic model class")
+        if (cls.__private_attributes__ or cls.model_config.get("extra") == "allow"
+                or cls.__getattr__ is not BaseModel.__getattr__  # type: ignore[attr-defined]
+                or cls.__getattribute__ is not object.__getattribute__):
+            continue  # pydantic's way (or the class's own) is needed
+        if _copyc is not None:
+            _copyc.plain_attributes(cls)
+
+
 def rng_for(seed: int, *salt: object) -> random.Random:
     """A deterministic RNG for one purpose (``rng_for(seed, "deal", 3)``)."""
     return random.Random(":".join([str(seed), *map(str, salt)]))
+
+
+plain_attributes(Action, Event)

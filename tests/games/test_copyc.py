@@ -9,6 +9,7 @@ extra and no private values, and a model with those handed to pydantic's own cop
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -191,6 +192,93 @@ def _same_but_new(a: BaseModel, b: BaseModel, before: Any, seat: int) -> None:
     assert all(h is before.hands[s] for s, h in enumerate(a.hands) if s != seat)
     assert a.hands is not before.hands and a.trick is not before.trick
     assert a.model_dump_json() == b.model_dump_json()
+
+
+@built
+def test_play_listed_matches_python() -> None:
+    """A card just listed is played in one step exactly as the Python does it, and anything
+    else (another seat, another state, a string, a card not listed, a finishing card) is left
+    to the general way (None) by both."""
+    from bot.games.euchre import rules as euchre_rules
+    from bot.games.skat import rules as skat_rules
+
+    tried = 0
+    for st in _states():
+        if getattr(st, "phase", "") != "play":
+            continue
+        seat = st.to_act[0]
+        cell = (euchre_rules if st.game == "euchre" else skat_rules)._LAST_PLAY
+        legal = st.legal_actions(seat)
+        asks = [(seat, a) for a in legal] + [
+            ((seat + 1) % st.players, legal[0]), (seat, str(legal[0])),
+            (seat, base.Action(kind="play", arg="X1")), (seat, base.Action(kind="pass"))]
+        for who, action in asks:
+            got = base._copyc.play_listed(st, who, action, cell, base.Action)
+            expected = base.play_listed_py(st, who, action, cell, base.Action)
+            assert (got is None) == (expected is None)
+            if got is not None:
+                tried += 1
+                assert got[1] == expected[1] and got[1][0] is expected[1][0]
+                _same_but_new(got[0], expected[0], st, seat)
+                assert got[0].model_dump_json() == st.apply(seat, action)[0].model_dump_json()
+        other = evolve_py(st, {})
+        assert base._copyc.play_listed(other, seat, legal[0], cell, base.Action) is None
+    assert tried > 5
+
+
+def _hot_models() -> list[type[BaseModel]]:
+    from bot.games.euchre.options import EuchreOptions
+    from bot.games.euchre.rules import EuchreState, HandResult, TrickRecord
+    from bot.games.skat.contracts import Contract
+    from bot.games.skat.options import SkatOptions
+    from bot.games.skat.rules import DealResult, SkatState, Trick
+    from bot.games.skat.scoring import SkatScore
+    from bot.games.skat.sheet import SheetEntry, SkatScoreSheet
+
+    return [base.Action, base.Event, EuchreState, TrickRecord, HandResult, EuchreOptions,
+            SkatState, Trick, DealResult, Contract, SkatOptions, SkatScore, SheetEntry,
+            SkatScoreSheet]
+
+
+@built
+def test_the_hot_models_read_attributes_the_plain_way() -> None:
+    """`plain_attributes` took for every hot model (asked again, the core has nothing to do),
+    and their instances answer as before: fields, properties, methods, and a missing name
+    refused with pydantic's own words."""
+    for cls in _hot_models():
+        assert base._copyc.plain_attributes(cls) is False, cls
+    for st in _states():
+        assert st.players in (3, 4) and st.to_act == st.to_act and st.legal_actions(9) == []
+        with pytest.raises(AttributeError, match=re.escape(
+                f"'{type(st).__name__}' object has no attribute 'nope'")):
+            _ = st.nope
+        assert getattr(st, "nope", 5) == 5 and not hasattr(st, "nope")
+    action = base.Action(kind="play", arg="CJ")
+    assert (action.kind, action.arg, str(action)) == ("play", "CJ", "play:CJ")
+    with pytest.raises(AttributeError, match=re.escape("'Action' object has no attribute 'x'")):
+        _ = action.x
+
+
+def test_plain_attributes_leaves_private_values_to_pydantic() -> None:
+    """A model with private attributes (or a subclass made later) keeps pydantic's lookup,
+    which it needs for them."""
+
+    class Private(BaseModel):
+        x: int = 1
+        _secret: int = PrivateAttr(default=7)
+
+    base.plain_attributes(Private)
+    assert Private()._secret == 7
+    from bot.games.euchre.rules import EuchreState
+
+    class Later(EuchreState):
+        _note: str = PrivateAttr(default="kept")
+
+    st = next(s for s in _states() if isinstance(s, EuchreState))
+    later = Later.model_validate(st.model_dump())
+    assert later._note == "kept" and later.dealer == st.dealer
+    with pytest.raises(TypeError):
+        base.plain_attributes(int)  # type: ignore[arg-type]
 
 
 def test_the_python_paths_play_the_same() -> None:

@@ -45,6 +45,7 @@ from bot.games.base import (
     View,
     evolve,
     follow,
+    plain_attributes,
     play_listed,
     played,
     rng_for,
@@ -1076,3 +1077,6 @@ def _check_deal(
         if sorted(stock + used) != sorted(full):
             raise ValueError("hands, turn-up and stock must make up the whole deck")
     return hands, turn_up, stock
+
+
+plain_attributes(EuchreState, TrickRecord, HandResult, EuchreOptions)

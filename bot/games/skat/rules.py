@@ -56,6 +56,8 @@ from bot.games.base import (
     act,
     evolve,
     follow,
+    plain_attributes,
+    play_listed,
     played,
     rng_for,
     trusted,
@@ -266,8 +268,14 @@ class SkatState(State):
                                       order.eff, order.rank, _PLAY_ACTIONS)
             except KeyError:  # a card outside the deck: `_play_pairs_slow`'s way
                 pass
-            else:
-                _LAST_PLAY[0] = (self, seat, cards)
+            else:  # kept for `apply`: with the turn after the card (None if it ends the
+                # trick) and the events of the seat's cards
+                roles = self.roles
+                at = roles.index(seat)
+                role = ROLE_NAMES[at]
+                _LAST_PLAY[0] = (self, seat, cards,
+                                 roles[(at + 1) % 3] if len(trick) < 2 else None,
+                                 _PLAY_EVENTS.get((role, seat)) or _play_events(role, seat))
                 if self.contract is None:
                     return plays
                 # `_surrender` and `_claims` for the seat to play, written in
@@ -349,7 +357,7 @@ class SkatState(State):
                            order.rank, _PLAY_ACTIONS)[0]
         except KeyError:
             cards = None
-        _LAST_PLAY[0] = (self, seat, cards)
+        _LAST_PLAY[0] = (self, seat, cards, None, None)
         return cards
 
     def _play_pairs_slow(self, contract: Contract, hand: list[Card]) -> list[tuple[str, str]]:
@@ -484,6 +492,9 @@ class SkatState(State):
         return parsed
 
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
+        done = play_listed(self, seat, action, _LAST_PLAY, Action)  # a card just listed
+        if done is not None:
+            return done  # type: ignore[return-value]
         if (type(action) is Action and action.kind == "play" and self.phase == "play"
                 and seat == self.turn):  # a card listed just now: `check_legal` would agree
             last = _LAST_PLAY[0]
@@ -1150,7 +1161,17 @@ _SKAT_MENUS: dict[tuple[object, ...], tuple[tuple[str, str], ...]] = {}
 _SURRENDER = (("surrender", ""),)
 _PLAY = {c: ("play", c) for c in FULL_DECK}
 _PLAY_ACTIONS = {c: _action("play", c) for c in FULL_DECK}
-_LAST_PLAY: list[tuple[object, int, list[Card] | None] | None] = [None]
+_LAST_PLAY: list[tuple[object, int, list[Card] | None, Seat | None,
+                      dict[Card, Event] | None] | None] = [None]
+"""The last play listed: state, seat, cards, the turn after the card (None: it ends the
+trick), the seat's card events (`base.play_listed`)."""
+_PLAY_EVENTS: dict[tuple[str, Seat], dict[Card, Event]] = {}
+
+
+def _play_events(role: str, seat: Seat) -> dict[Card, Event]:
+    """The events of every card the seat may play in its role (`_said`'s)."""
+    got = _PLAY_EVENTS[role, seat] = {c: _said("play", role, seat, c) for c in FULL_DECK}
+    return got
 
 
 def _claim_pairs(concede: bool, claim: bool, nasl: bool, is_decl: bool
@@ -1270,3 +1291,7 @@ def _check_deal(players: int, dealer: Seat, deal: dict[str, object]) -> None:
     for s in range(players):
         if len(hands[s]) != (10 if s in roles else 0):
             raise InvalidOptions(f"Seat {s + 1} has the wrong number of cards for this dealer.")
+
+
+plain_attributes(SkatState, Trick, DealResult, Contract, SkatOptions, SkatScore, SheetEntry,
+                 SkatScoreSheet)
