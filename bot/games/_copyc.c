@@ -23,6 +23,12 @@
  *     for a card missing from a table.
  * played(state, seat, card, turn) -> state: evolve(state, {"hands": the seat's hand without
  *     ``card`` (ValueError as list.remove), "trick": trick + [(seat, card)], "turn": turn}).
+ * took(state, seat, card, power, record, leader, lead) -> (state, winner): the card that
+ *     finishes the trick: the winner the first card of the highest ``power`` (KeyError for a
+ *     card missing from it, before anything is made); the trick recorded as ``record`` =
+ *     (cls, template, fresh) makes it (`trusted`'s build) with leader, plays and winner; the
+ *     state with the hand without the card, an empty trick, the record added to ``tricks``,
+ *     the turn (and, with ``lead``, the ``leader`` field) the winner's.
  * play_listed(state, seat, action, cell, action_type) -> (state, [event]) or None: a card
  *     that `legal_actions` just listed, played to a trick it does not finish. ``cell[0]`` is
  *     what the listing kept: (state, seat, cards, the turn after (None: the card finishes
@@ -48,7 +54,21 @@ typedef struct {
 /* 1 with ``out`` filled when ``tp`` is laid out the plain way (a __dict__; the three slots
  * plain object members; allocated by PyType_GenericAlloc; not abstract), else 0: then the
  * generic way (the descriptors) is taken. */
+#define KEPT 8
+static struct {
+    PyTypeObject *tp; /* borrowed: kept only with the version tag it had */
+    unsigned int version;
+    layout_t at;
+} kept[KEPT];
+
 static int layout_of(PyTypeObject *tp, layout_t *out) {
+    /* the answers for the last few classes, while their version tags say they are unchanged */
+    unsigned int slot = (unsigned int)(((uintptr_t)tp >> 4) % KEPT);
+    if (kept[slot].tp == tp && tp->tp_version_tag != 0 && kept[slot].version == tp->tp_version_tag
+        && (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
+        *out = kept[slot].at;
+        return 1;
+    }
     if ((tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT) || tp->tp_dictoffset == 0
         || tp->tp_alloc != PyType_GenericAlloc)
         return 0;
@@ -60,6 +80,11 @@ static int layout_of(PyTypeObject *tp, layout_t *out) {
         PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
         if (m->type != T_OBJECT_EX || (m->flags & READONLY)) return 0;
         *offsets[i] = m->offset;
+    }
+    if (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) {
+        kept[slot].tp = tp;
+        kept[slot].version = tp->tp_version_tag;
+        kept[slot].at = *out;
     }
     return 1;
 }
@@ -383,6 +408,126 @@ done:
     return out;
 }
 
+static PyObject *s_tricks, *s_leader, *s_plays, *s_winner;
+
+/* took(state, seat, card, power, record, leader, lead): `base.took_py` in C. */
+static PyObject *took(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 7 || !PyDict_Check(args[3]) || !PyTuple_Check(args[4])
+        || PyTuple_GET_SIZE(args[4]) != 3 || !PyType_Check(PyTuple_GET_ITEM(args[4], 0))) {
+        PyErr_SetString(PyExc_TypeError, "took(state, seat, card, power: dict, "
+                        "record: (cls, template, fresh), leader, lead: bool)");
+        return NULL;
+    }
+    PyObject *state = args[0], *seat = args[1], *card = args[2], *power = args[3];
+    int lead = PyObject_IsTrue(args[6]);
+    if (lead < 0) return NULL;
+    PyObject *d = PyObject_GenericGetDict(state, NULL);
+    if (d == NULL) return NULL;
+    PyObject *hands = PyDict_GetItemWithError(d, s_hands);
+    PyObject *trick = hands ? PyDict_GetItemWithError(d, s_trick) : NULL;
+    PyObject *tricks = trick ? PyDict_GetItemWithError(d, s_tricks) : NULL;
+    if (tricks == NULL || !PyList_Check(hands) || !PyList_Check(trick) || !PyList_Check(tricks)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "hands, trick, tricks: lists");
+        Py_DECREF(d);
+        return NULL;
+    }
+    /* the winner first (a card outside the table: KeyError, and nothing made) */
+    Py_ssize_t t = PyList_GET_SIZE(trick);
+    PyObject *winner = seat, *best_power = NULL;
+    for (Py_ssize_t i = 0; i <= t; i++) {
+        PyObject *s = seat, *c = card;
+        if (i < t) {
+            PyObject *p = PyList_GET_ITEM(trick, i);
+            if (!PyTuple_Check(p) || PyTuple_GET_SIZE(p) != 2) {
+                PyErr_SetString(PyExc_TypeError, "a trick holds (seat, card) pairs");
+                Py_DECREF(d);
+                return NULL;
+            }
+            s = PyTuple_GET_ITEM(p, 0);
+            c = PyTuple_GET_ITEM(p, 1);
+        }
+        PyObject *pw = PyDict_GetItemWithError(power, c);
+        if (pw == NULL) {
+            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, c);
+            Py_DECREF(d);
+            return NULL;
+        }
+        int more = best_power == NULL ? 1 : PyObject_RichCompareBool(pw, best_power, Py_GT);
+        if (more < 0) {
+            Py_DECREF(d);
+            return NULL;
+        }
+        if (more) {
+            winner = s;
+            best_power = pw;
+        }
+    }
+    Py_INCREF(winner);
+    PyObject *out = NULL, *new_hands = NULL, *full = NULL, *pair = NULL, *rec = NULL;
+    PyObject *values = NULL, *new_tricks = NULL, *empty = NULL;
+    Py_ssize_t at = PyNumber_AsSsize_t(seat, PyExc_IndexError);
+    Py_ssize_t n = PyList_GET_SIZE(hands);
+    if (at == -1 && PyErr_Occurred()) goto done;
+    if (at < 0) at += n;
+    if (at < 0 || at >= n) {
+        PyErr_SetString(PyExc_IndexError, "list index out of range");
+        goto done;
+    }
+    PyObject *mine = without(PyList_GET_ITEM(hands, at), card);
+    if (mine == NULL) goto done;
+    new_hands = PyList_GetSlice(hands, 0, n);
+    if (new_hands == NULL) {
+        Py_DECREF(mine);
+        goto done;
+    }
+    PyList_SetItem(new_hands, at, mine); /* steals mine */
+    full = PyList_GetSlice(trick, 0, t);
+    pair = PyTuple_Pack(2, seat, card);
+    if (full == NULL || pair == NULL || PyList_Append(full, pair) < 0) goto done;
+    /* the trick's record, as `trusted` makes it */
+    values = PyDict_New();
+    if (values == NULL || PyDict_SetItem(values, s_leader, args[5]) < 0
+        || PyDict_SetItem(values, s_plays, full) < 0
+        || PyDict_SetItem(values, s_winner, winner) < 0)
+        goto done;
+    PyObject *bargs[4] = {PyTuple_GET_ITEM(args[4], 0), values, PyTuple_GET_ITEM(args[4], 1),
+                          PyTuple_GET_ITEM(args[4], 2)};
+    rec = build(NULL, bargs, 4);
+    if (rec == NULL) goto done;
+    new_tricks = PyList_GetSlice(tricks, 0, PyList_GET_SIZE(tricks));
+    empty = PyList_New(0);
+    if (new_tricks == NULL || empty == NULL || PyList_Append(new_tricks, rec) < 0) goto done;
+    PyObject *names[5] = {s_hands, s_trick, s_tricks, s_turn, s_leader};
+    PyObject *vals[5] = {new_hands, empty, new_tricks, winner, winner};
+    int generic;
+    PyObject *after = copy_with(state, names, vals, lead ? 5 : 4, &generic);
+    if (after == NULL && generic) { /* the generic way */
+        PyObject *update = PyDict_New();
+        for (int i = 0; update != NULL && i < (lead ? 5 : 4); i++) {
+            if (PyDict_SetItem(update, names[i], vals[i]) < 0) Py_CLEAR(update);
+        }
+        if (update != NULL) {
+            after = evolve_generic(state, update);
+            Py_DECREF(update);
+        }
+    }
+    if (after == NULL) goto done;
+    out = PyTuple_Pack(2, after, winner);
+    Py_DECREF(after);
+done:
+    Py_DECREF(winner);
+    Py_XDECREF(new_hands);
+    Py_XDECREF(full);
+    Py_XDECREF(pair);
+    Py_XDECREF(values);
+    Py_XDECREF(rec);
+    Py_XDECREF(new_tricks);
+    Py_XDECREF(empty);
+    Py_DECREF(d);
+    return out;
+}
+
 static PyObject *s_kind, *s_arg, *s_play;
 
 /* play_listed(state, seat, action, cell, action_type): `base.play_listed_py` in C. */
@@ -559,6 +704,8 @@ static PyMethodDef methods[] = {
      "build(cls, values, template, fresh) -> a model of cls from trusted values"},
     {"played", (PyCFunction)(void (*)(void))played, METH_FASTCALL,
      "played(state, seat, card, turn) -> the state after a card played to an unfinished trick"},
+    {"took", (PyCFunction)(void (*)(void))took, METH_FASTCALL,
+     "took(state, seat, card, power, record, leader, lead) -> (state, winner)"},
     {"play_listed", (PyCFunction)(void (*)(void))play_listed, METH_FASTCALL,
      "play_listed(state, seat, action, cell, action_type) -> (state, events) or None"},
     {"plain_attributes", plain_attributes, METH_O,
@@ -582,6 +729,11 @@ PyMODINIT_FUNC PyInit__copyc(void) {
     s_hands = PyUnicode_InternFromString("hands");
     s_trick = PyUnicode_InternFromString("trick");
     s_turn = PyUnicode_InternFromString("turn");
+    s_tricks = PyUnicode_InternFromString("tricks");
+    s_leader = PyUnicode_InternFromString("leader");
+    s_plays = PyUnicode_InternFromString("plays");
+    s_winner = PyUnicode_InternFromString("winner");
+    if (!s_tricks || !s_leader || !s_plays || !s_winner) return NULL;
     s_kind = PyUnicode_InternFromString("kind");
     s_arg = PyUnicode_InternFromString("arg");
     s_play = PyUnicode_InternFromString("play");

@@ -493,6 +493,41 @@ def follow_py(hand: list[str], led: str | None, eff: Mapping[str, object],
     return cards, [actions[c] for c in cards]
 
 
+def recipe(cls: type[ModelT]) -> tuple[type[ModelT], dict[str, Any], tuple[tuple[str, Any], ...]]:
+    """What `trusted` builds a model of ``cls`` from: the class, its template and its fresh
+    defaults (for `took`, which builds a trick's record so)."""
+    template, fresh = _TEMPLATES.get(cls) or _template(cls)
+    return cls, template, fresh
+
+
+def took_py(model: ModelT, seat: int, card: str, power: Mapping[str, Any],
+            record: tuple[type[BaseModel], dict[str, Any], tuple[tuple[str, Any], ...]],
+            leader: int | None, lead: bool) -> tuple[ModelT, int]:
+    """The card that finishes a trick: the winner is the first card of the highest ``power``
+    (KeyError, before anything is made, for a card missing from it); the trick is recorded as
+    a ``record`` (`recipe`) with ``leader``, its plays and the winner; the new state has the
+    seat's hand without the card, an empty trick, the record added to its tricks, the turn
+    (and with ``lead`` its ``leader``) the winner's. Returns (state, winner). (`took` is this,
+    compiled where it built.)"""
+    trick = [*model.trick, (seat, card)]  # type: ignore[attr-defined]
+    winner, best = trick[0][0], power[trick[0][1]]
+    for s, c in trick[1:]:
+        p = power[c]
+        if p > best:
+            winner, best = s, p
+    hands = list(model.hands)  # type: ignore[attr-defined]
+    mine = list(hands[seat])
+    mine.remove(card)
+    hands[seat] = mine
+    cls, template, fresh = record
+    done = _build_py(cls, {"leader": leader, "plays": trick, "winner": winner}, template, fresh)
+    update = {"hands": hands, "trick": [], "tricks": [*model.tricks, done],  # type: ignore[attr-defined]
+              "turn": winner}
+    if lead:
+        update["leader"] = winner
+    return evolve(model, update), winner
+
+
 def play_listed_py(model: ModelT, seat: int, action: object, cell: list[Any],
                    action_type: type[Action]) -> tuple[ModelT, list[Event]] | None:
     """A card that `legal_actions` just listed, played to a trick it does not finish, or None
@@ -515,6 +550,7 @@ def play_listed_py(model: ModelT, seat: int, action: object, cell: list[Any],
 
 played = played_py if _copyc is None else _copyc.played
 play_listed = play_listed_py if _copyc is None else _copyc.play_listed
+took = took_py if _copyc is None else _copyc.took
 follow = follow_py if _copyc is None else _copyc.follow
 
 

@@ -181,11 +181,12 @@ def test_played_matches_python() -> None:
         base._copyc.played(_states()[0], 9, "CJ", 0)
 
 
-def _same_but_new(a: BaseModel, b: BaseModel, before: Any, seat: int) -> None:
+def _same_but_new(a: BaseModel, b: BaseModel, before: Any, seat: int,
+                  changed: tuple[str, ...] = ("hands", "trick", "turn")) -> None:
     """`_same`, but the changed lists are new in each (equal, not shared)."""
     assert type(a) is type(b) and a.__dict__ == b.__dict__ and list(a.__dict__) == list(b.__dict__)
     for k in a.__dict__:
-        if k not in ("hands", "trick", "turn"):
+        if k not in changed:
             assert a.__dict__[k] is b.__dict__[k]
     assert a.__pydantic_fields_set__ == b.__pydantic_fields_set__
     assert a.__pydantic_extra__ is None and a.__pydantic_private__ is None
@@ -223,6 +224,44 @@ def test_play_listed_matches_python() -> None:
                 assert got[0].model_dump_json() == st.apply(seat, action)[0].model_dump_json()
         other = evolve_py(st, {})
         assert base._copyc.play_listed(other, seat, legal[0], cell, base.Action) is None
+    assert tried > 5
+
+
+@built
+def test_took_matches_python() -> None:
+    """The card that finishes a trick: the same winner, record and state as the Python makes,
+    and the same KeyError (nothing made) for a card outside the power table."""
+    from bot.games.euchre import rules as euchre_rules
+    from bot.games.euchre.ranking import _power_table, _suit_table
+    from bot.games.skat import rules as skat_rules
+    from bot.games.skat.contracts import card_order
+
+    tried = 0
+    for st in _states():
+        if getattr(st, "phase", "") != "play" or not st.trick:
+            continue
+        seat = st.to_act[0]
+        if st.game == "euchre":
+            led = _suit_table(st.trump)[st.trick[0][1]]
+            power, record, lead = _power_table(st.trump, led), euchre_rules._TRICK_RECORD, True
+            leader = st.leader
+        else:
+            c = st.contract
+            led = card_order(c.kind, c.suit).eff[st.trick[0][1]]
+            power = skat_rules._strength(c.kind, c.suit, led)
+            record, lead, leader = skat_rules._TRICK_RECORD, False, st.trick[0][0]
+        for card in st.hands[seat]:
+            args = (st, seat, card, power, record, leader, lead)
+            got, expected = base._copyc.took(*args), base.took_py(*args)
+            assert got[1] == expected[1]
+            _same_but_new(got[0], expected[0], st, seat, changed=(
+                "hands", "trick", "tricks", "turn", "leader"))
+            assert got[0].tricks[-1].model_dump() == expected[0].tricks[-1].model_dump()
+            tried += 1
+        odd = {k: v for k, v in power.items() if k != st.trick[0][1]}
+        for took in (base._copyc.took, base.took_py):
+            with pytest.raises(KeyError):
+                took(st, seat, st.hands[seat][0], odd, record, leader, lead)
     assert tried > 5
 
 
@@ -292,6 +331,7 @@ def test_the_python_paths_play_the_same() -> None:
         "from bot.games.skat import solver\n"
         "assert base._copyc is None and base.evolve is base.evolve_py and not solver.NATIVE\n"
         "assert base.follow is base.follow_py and base.played is base.played_py\n"
+        "assert base.play_listed is base.play_listed_py and base.took is base.took_py\n"
         "from tests.games.test_rules_core_unchanged import CASES, digest\n"
         "for key, preset, players, overrides, games, expected in CASES[:5:4]:\n"
         "    assert digest(key, preset, players, overrides, games) == expected, key\n"

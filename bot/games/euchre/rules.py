@@ -48,12 +48,21 @@ from bot.games.base import (
     plain_attributes,
     play_listed,
     played,
+    recipe,
     rng_for,
+    took,
     trusted,
 )
 from bot.games.cards import SUIT_SYMBOL, Card, deck, pretty, shuffled, suit
 from bot.games.euchre.options import EuchreOptions
-from bot.games.euchre.ranking import _SUIT_TABLES, _suit_table, legal_plays, trick_winner
+from bot.games.euchre.ranking import (
+    _POWER_TABLES,
+    _SUIT_TABLES,
+    _power_table,
+    _suit_table,
+    legal_plays,
+    trick_winner,
+)
 from bot.games.words import N_
 
 Phase = Literal["bid1", "discard", "bid2", "defend", "play", "over"]
@@ -839,21 +848,28 @@ class EuchreState(State):
             size, after = self._rotation()
             if len(self.trick) + 1 < size:  # the active seats (`active`)
                 return played(self, seat, card, after[seat]), events
-        hands = list(self.hands)  # the other hands are shared: a state is never changed
-        mine = list(hands[seat])
-        mine.remove(card)
-        hands[seat] = mine
-        trick = [*self.trick, (seat, card)]
-        winner = trick_winner(trick, self.trump)
         assert self.leader is not None
-        tricks = [*self.tricks, trusted(TrickRecord, {"leader": self.leader, "plays": trick,
-                                                      "winner": winner})]
-        events.append(_said("trick", n, winner, len(tricks)))
-        state = _evolve(
-            self,
-            {"hands": hands, "trick": [], "tricks": tricks, "leader": winner, "turn": winner},
-        )
-        if len(tricks) < TRICKS:
+        trump = self.trump
+        first = self.trick[0][1] if self.trick else card
+        led = (_SUIT_TABLES.get(trump) or _suit_table(trump)).get(first)
+        try:  # `trick_winner` by the power table of the trump and the led suit
+            state, winner = took(self, seat, card,
+                                 _POWER_TABLES.get((trump, led)) or _power_table(trump, led),
+                                 _TRICK_RECORD, self.leader, True)
+        except KeyError:  # a card outside the tables: by the definitions
+            hands = list(self.hands)  # the other hands are shared: a state is never changed
+            mine = list(hands[seat])
+            mine.remove(card)
+            hands[seat] = mine
+            trick = [*self.trick, (seat, card)]
+            winner = trick_winner(trick, trump)
+            tricks = [*self.tricks, trusted(TrickRecord, {"leader": self.leader, "plays": trick,
+                                                          "winner": winner})]
+            state = _evolve(self, {"hands": hands, "trick": [], "tricks": tricks,
+                                   "leader": winner, "turn": winner})
+        done = len(self.tricks) + 1
+        events.append(_SAID.get(("trick", n, winner, done)) or _said("trick", n, winner, done))
+        if done < TRICKS:
             return state, events
         return state._score_hand(events)
 
@@ -1080,3 +1096,5 @@ def _check_deal(
 
 
 plain_attributes(EuchreState, TrickRecord, HandResult, EuchreOptions)
+_TRICK_RECORD = recipe(TrickRecord)
+"""How `took` records a trick (`trusted`'s build of a `TrickRecord`)."""

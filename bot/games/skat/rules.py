@@ -59,7 +59,9 @@ from bot.games.base import (
     plain_attributes,
     play_listed,
     played,
+    recipe,
     rng_for,
+    took,
     trusted,
 )
 from bot.games.cards import SUITS, Card, deck, pretty, pretty_all, shuffled
@@ -731,24 +733,31 @@ class SkatState(State):
         if len(self.trick) < 2:
             return played(self, seat, card, roles[(at + 1) % 3]), events
         contract = self.contract or GRAND
-        hands = list(self.hands)  # the other hands are shared: a state is never changed
-        mine = list(hands[seat])
-        mine.remove(card)
-        hands[seat] = mine
-        trick = [*self.trick, (seat, card)]
-        winner = contract.trick_winner(trick)
-        done = trusted(Trick, {"leader": trick[0][0], "plays": trick, "winner": winner})
-        tricks = [*self.tricks, done]
-        pts = points_of([c for _, c in trick])
-        events.append(_said("trick", self.role_of(winner), winner, pts))
-        st = _evolve(self, {"hands": hands, "trick": [], "tricks": tricks,
-                            "turn": winner})
+        kind, suit = contract.kind, contract.suit
+        led = card_order(kind, suit).eff.get(self.trick[0][1])
+        try:  # `Contract.trick_winner` by the strength table of the contract and the led suit
+            st, winner = took(self, seat, card,
+                              _STRENGTHS.get((kind, suit, led)) or _strength(kind, suit, led),
+                              _TRICK_RECORD, self.trick[0][0], False)
+        except KeyError:  # a card outside the tables: by the definitions
+            hands = list(self.hands)  # the other hands are shared: a state is never changed
+            mine = list(hands[seat])
+            mine.remove(card)
+            hands[seat] = mine
+            trick = [*self.trick, (seat, card)]
+            winner = contract.trick_winner(trick)
+            done = trusted(Trick, {"leader": trick[0][0], "plays": trick, "winner": winner})
+            st = _evolve(self, {"hands": hands, "trick": [], "tricks": [*self.tricks, done],
+                                "turn": winner})
+        pts = points_of([*[c for _, c in self.trick], card])
+        events.append(_said("trick", ROLE_NAMES[roles.index(winner)], winner, pts))
         f = facts(contract)
         early = (f.is_null and winner == self.declarer) or (
             f.schwarz_announced and winner != self.declarer
         )
-        if len(tricks) == 10 or early:
-            return st._finish("played out" if len(tricks) == 10 else "stopped early", events)
+        done_tricks = len(self.tricks) + 1
+        if done_tricks == 10 or early:
+            return st._finish("played out" if done_tricks == 10 else "stopped early", events)
         return st, events
 
     def _surrender_now(self, seat: Seat) -> tuple[Self, list[Event]]:
@@ -1161,6 +1170,21 @@ _SKAT_MENUS: dict[tuple[object, ...], tuple[tuple[str, str], ...]] = {}
 _SURRENDER = (("surrender", ""),)
 _PLAY = {c: ("play", c) for c in FULL_DECK}
 _PLAY_ACTIONS = {c: _action("play", c) for c in FULL_DECK}
+_STRENGTHS: dict[tuple[str, str | None, str | None], dict[Card, int]] = {}
+
+
+def _strength(kind: str, suit: str | None, led: str | None) -> dict[Card, int]:
+    """How strongly each card of the deck plays to a trick led with effective suit ``led``
+    in the contract (kind, suit): a trump 1000 + its power, a card of the led suit its power
+    (1 and up), any other 0; the first card of the highest strength wins, as
+    `Contract.trick_winner` decides."""
+    order = card_order(kind, suit)
+    got = _STRENGTHS[kind, suit, led] = {
+        c: 1000 + order.power[c] if e == "T" else order.power[c] if e == led else 0
+        for c, e in order.eff.items()}
+    return got
+
+
 _LAST_PLAY: list[tuple[object, int, list[Card] | None, Seat | None,
                       dict[Card, Event] | None] | None] = [None]
 """The last play listed: state, seat, cards, the turn after the card (None: it ends the
@@ -1295,3 +1319,5 @@ def _check_deal(players: int, dealer: Seat, deal: dict[str, object]) -> None:
 
 plain_attributes(SkatState, Trick, DealResult, Contract, SkatOptions, SkatScore, SheetEntry,
                  SkatScoreSheet)
+_TRICK_RECORD = recipe(Trick)
+"""How `took` records a trick (`trusted`'s build of a `Trick`)."""
