@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from hashlib import sha512 as _sha512
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -577,8 +578,19 @@ def plain_attributes(*classes: type[BaseModel]) -> None:
 
 
 def rng_for(seed: int, *salt: object) -> random.Random:
-    """A deterministic RNG for one purpose (``rng_for(seed, "deal", 3)``)."""
-    return random.Random(":".join([str(seed), *map(str, salt)]))
+    """A deterministic RNG for one purpose (``rng_for(seed, "deal", 3)``): exactly
+    ``random.Random("7:deal:3")``, seeded as its ``seed`` seeds from a string (version 2: the
+    text and its SHA-512 as one big integer) without the Python steps around it (a deal's
+    fixed cost)."""
+    text = ":".join([str(seed), *map(str, salt)]).encode()
+    rng = _NEW_RANDOM(random.Random)
+    _SEED(rng, int.from_bytes(text + _sha512(text).digest()))
+    rng.gauss_next = None
+    return rng
+
+
+_NEW_RANDOM = random.Random.__new__
+_SEED = random.Random.__mro__[1].seed  # _random.Random.seed, the generator's own
 
 
 plain_attributes(Action, Event)
