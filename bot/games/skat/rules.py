@@ -572,9 +572,13 @@ class SkatState(State):
         return self._record(result, events)
 
     def _become_player(self, seat: Seat, events: list[Event]) -> tuple[Self, list[Event]]:
-        bid = f"at {self.bid}" if self.bid else "without a bid"
-        events.append(self._ev("player", f"{self.role_of(seat)} is the Player {bid}.", seat,
-                               bid=self.bid))
+        role = self.role_of(seat)
+        ev = _PLAYER_EVENTS.get((role, seat, self.bid))
+        if ev is None:  # made once per wording and shared (events are immutable)
+            bid = f"at {self.bid}" if self.bid else "without a bid"
+            ev = _PLAYER_EVENTS[role, seat, self.bid] = self._ev(
+                "player", f"{role} is the Player {bid}.", seat, bid=self.bid)
+        events.append(ev)
         return _evolve(self, {"declarer": seat, "phase": "skat", "asker": None,
                               "listener": None}), events
 
@@ -667,8 +671,13 @@ class SkatState(State):
     def _declared(self, contract: Contract, events: list[Event]) -> tuple[Self, list[Event]]:
         seat = self.declarer
         assert seat is not None
-        events.append(self._ev("declare", f"{self.role_of(seat)} plays {contract.label}.", seat,
-                               contract=contract.code))
+        f = facts(contract)
+        role = self.role_of(seat)
+        ev = _DECLARED.get((role, seat, f.code, f.label))
+        if ev is None:  # made once per wording and shared (events are immutable)
+            ev = _DECLARED[role, seat, f.code, f.label] = self._ev(
+                "declare", f"{role} plays {f.label}.", seat, contract=f.code)
+        events.append(ev)
         return _evolve(self, {"contract": contract})._start_play(events)
 
     def _start_play(self, events: list[Event]) -> tuple[Self, list[Event]]:
@@ -1244,6 +1253,10 @@ _DISCARDS = {(a, b): ("discard", f"{a},{b}") for a, b in combinations(FULL_DECK,
 
 
 _SAID: dict[tuple[str, str, Seat, object], Event] = {}
+_PLAYER_EVENTS: dict[tuple[str, Seat, int], Event] = {}
+"""The auction's end ("Mittelhand is the Player at 20.") by (role, seat, bid)."""
+_DECLARED: dict[tuple[str, Seat, str, str], Event] = {}
+"""The declarations ("Vorhand plays Grand.") by (role, seat, contract code, label)."""
 _WHO: dict[tuple[int, Seat, str], str] = {}
 """The Player as a deal's result names him ("Seat 2 (Mittelhand)"), by (persons, seat, role)."""
 
