@@ -778,20 +778,20 @@ class SkatState(State):
         contract = self.effective_contract()
         decl = self.declarer
         assert decl is not None
-        side = {decl} if seat == decl else set(self.defenders())
         who = self.role_of(seat)
-        hands = {s: list(self.hands[s]) for s in self.roles}
-        pos = (self.roles, hands, self.trick, self.turn_seat(), contract)
         if kind == "concede":
             if seat == decl:
-                ev = self._ev("concede", f"{who} declares his game lost.", seat)
+                ev = _shared("concede", f"{who} declares his game lost.", seat)
                 if self.options.rules == "isko" and len(self.hands[decl]) >= 9:
                     return self._finish("conceded", [ev], simple=True, forced=False,
                                         give_rest=False)
                 return self._finish("conceded", [ev], rest_to="defenders", forced=False)
-            ev = self._ev("concede", f"{who} concedes: the Player wins.", seat)
+            ev = _shared("concede", f"{who} concedes: the Player wins.", seat)
             return self._finish("conceded by the opponents", [ev], simple=True, forced=True,
                                 give_rest=False, schneider_if_needed=True)
+        side = {decl} if seat == decl else set(self.defenders())
+        hands = {s: list(self.hands[s]) for s in self.roles}
+        pos = (self.roles, hands, self.trick, self.turn_seat(), contract)
         if kind == "claim_rest":
             ok = solver.can_take_all(*pos, side)
             if ok:
@@ -966,7 +966,6 @@ class SkatState(State):
         sheet = self.sheet.add(trusted(SheetEntry, {"deal": result.number, "text": result.text,
                                                     "deltas": result.deltas,
                                                     "bonus": result.bonus}))
-        st = _evolve(self, {"sheet": sheet, "last": result})
         if (self.deal_no + 1) % self.players == 0:
             names = seat_names(self.players)
             totals = ", ".join(f"{names[i]} {t:+d}" for i, t in enumerate(sheet.list_totals()))
@@ -975,16 +974,23 @@ class SkatState(State):
                 "text": f"Round {(self.deal_no + 1) // self.players} is over. Totals: {totals}."}))
         if self.deal_no + 1 >= self.total_deals:
             events.append(trusted(Event, {"kind": "over", "text": "The series is over."}))
-            return _evolve(st, {"phase": "over", "turn": None, "asker": None,
-                                "listener": None, "kontra_queue": []}), events
-        nxt = st._deal(self.deal_no + 1, None)
-        events.append(trusted(Event, {
-            "kind": "deal", "text": f"Deal {nxt.deal_no + 1}: "
-            f"{ROLE_NAMES[0]} is {seat_names(self.players)[nxt.roles[0]]}."}))
+            return _evolve(self, {"sheet": sheet, "last": result, "phase": "over", "turn": None,
+                                  "asker": None, "listener": None, "kontra_queue": []}), events
+        nxt = self._deal(self.deal_no + 1, None, {"sheet": sheet, "last": result})
+        key = (self.players, nxt.deal_no, nxt.roles[0])
+        ev = _DEALT.get(key)
+        if ev is None:  # made once per wording and shared (events are immutable)
+            ev = _DEALT[key] = trusted(Event, {
+                "kind": "deal", "text": f"Deal {nxt.deal_no + 1}: "
+                f"{ROLE_NAMES[0]} is {seat_names(self.players)[nxt.roles[0]]}."})
+        events.append(ev)
         return nxt, events
 
     # ---- dealing -----------------------------------------------------------------------
-    def _deal(self, number: int, fixed: dict[str, object] | None) -> Self:
+    def _deal(self, number: int, fixed: dict[str, object] | None,
+              carried: dict[str, object] | None = None) -> Self:
+        """Deal ``number`` (``fixed``: its cards given); ``carried``: other fields changed in
+        the same copy (the sheet and last result of the deal just ended)."""
         n = self.players
         dealer = (self.first_dealer + number) % n
         roles = roles_for(n, dealer)
@@ -1009,6 +1015,7 @@ class SkatState(State):
             "picked_up": False, "hand_game": False, "peek": None, "turned": None,
             "passt_nicht": False, "contract": None, "kontra": 0,
             "kontra_queue": [], "trick": [], "tricks": [], "turn": None, "phase": "bid",
+            **(carried or {}),
         })
         if forced_ramsch:
             return st._start_ramsch([])[0]
@@ -1255,6 +1262,22 @@ _DISCARDS = {(a, b): ("discard", f"{a},{b}") for a, b in combinations(FULL_DECK,
 _SAID: dict[tuple[str, str, Seat, object], Event] = {}
 _PLAYER_EVENTS: dict[tuple[str, Seat, int], Event] = {}
 """The auction's end ("Mittelhand is the Player at 20.") by (role, seat, bid)."""
+_SHARED: dict[tuple[str, str, Seat], Event] = {}
+
+
+def _shared(kind: str, text: str, seat: Seat) -> Event:
+    """`SkatState._ev`'s public event without data, made once per wording and shared (events
+    are immutable); for the texts of a few fixed phrases and the role names."""
+    ev = _SHARED.get((kind, text, seat))
+    if ev is None:
+        ev = _SHARED[kind, text, seat] = trusted(Event, {"kind": kind, "seat": seat,
+                                                         "text": text, "private_to": None,
+                                                         "data": {}})
+    return ev
+
+
+_DEALT: dict[tuple[int, int, Seat], Event] = {}
+"""A new deal's announcement by (persons, deal, Vorhand's seat)."""
 _DECLARED: dict[tuple[str, Seat, str, str], Event] = {}
 """The declarations ("Vorhand plays Grand.") by (role, seat, contract code, label)."""
 _WHO: dict[tuple[int, Seat, str], str] = {}
