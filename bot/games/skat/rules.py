@@ -519,7 +519,8 @@ class SkatState(State):
 
     # auction ------------------------------------------------------------------------------
     def _do_bid(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
-        who = self.role_of(seat)
+        roles = self.roles
+        who = ROLE_NAMES[roles.index(seat)] if seat in roles else "sits out"  # `role_of`'s
         named = self.named if seat in self.named else [*self.named, seat]
         if a.kind == "bid":
             value = int(a.arg)
@@ -541,7 +542,7 @@ class SkatState(State):
         # pass
         ev = _said("pass", who, seat, None)
         passed = {"passed": [*self.passed, seat], "bid_log": [*self.bid_log, f"{who} passe"]}
-        v, _, h = self.roles
+        v, _, h = roles
         survivor = self.listener if seat == self.asker else self.asker
         if self.bid_stage == 0 and survivor is not None:
             # Hinterhand now bids to the survivor of Mittelhand and Vorhand.
