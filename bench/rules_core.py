@@ -36,7 +36,9 @@ euchre-hoyle1871   5,380 vs 8,961  (x0.60)      8,935 vs 9,084  (x0.98)
 euchre-modern      5,547 vs 8,961  (x0.62)      9,390 vs 9,084  (x1.03)
 =================  ===========================  ===========================
 
-(On a quieter run of the same machine the before figures read x0.77, x0.70, x0.74.) By
+Three runs of the final code: Skat x0.99-1.01, hoyle1871 x0.98-1.00, modern x1.02-1.03 (at
+par within this machine's noise). (On a quieter run of the same machine the before figures
+read x0.77, x0.70, x0.74.) By
 instructions (valgrind, per OpenSpiel deal against ours) Parlour now does less work than
 OpenSpiel's loop: Skat 1.17M against 1.46M, Euchre 0.79M against 0.95M; it runs at a lower
 rate of instructions a cycle (many small objects). Where the time went, and went: each
