@@ -29,6 +29,12 @@
  *     (cls, template, fresh) makes it (`trusted`'s build) with leader, plays and winner; the
  *     state with the hand without the card, an empty trick, the record added to ``tricks``,
  *     the turn (and, with ``lead``, the ``leader`` field) the winner's.
+ * euchre_plays(state, seat, cell, tables, actions, rounds, events) -> list or None: a Euchre
+ *     state's card plays for ``seat`` as its `legal_actions` lists them (`follow` by the
+ *     trump's suit table), kept in ``cell`` as that listing keeps them (the turn after the
+ *     card from ``rounds[(players, alone, maker, defender_alone)]``, the seat's card events
+ *     from ``events[(players, seat)]``); None (the caller's way, which fills those tables)
+ *     for any other phase or seat, a table not made yet, or a card outside the tables.
  * play_listed(state, seat, action, cell, action_type) -> (state, [event]) or None: a card
  *     that `legal_actions` just listed, played to a trick it does not finish. ``cell[0]`` is
  *     what the listing kept: (state, seat, cards, the turn after (None: the card finishes
@@ -683,6 +689,105 @@ fail:
     return NULL;
 }
 
+static PyObject *s_phase, *s_trump, *s_players, *s_alone, *s_maker, *s_defender;
+
+/* ``d[key]`` borrowed, or NULL (no exception left) when missing. */
+static PyObject *field(PyObject *d, PyObject *key) {
+    PyObject *v = PyDict_GetItemWithError(d, key);
+    if (v == NULL) PyErr_Clear();
+    return v;
+}
+
+/* euchre_plays(state, seat, cell, tables, actions, rounds, events): `euchre.rules`'
+ * `_plays_py` in C. */
+static PyObject *euchre_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 7 || !PyList_Check(args[2]) || PyList_GET_SIZE(args[2]) < 1
+        || !PyDict_Check(args[3]) || !PyDict_Check(args[4]) || !PyDict_Check(args[5])
+        || !PyDict_Check(args[6])) {
+        PyErr_SetString(PyExc_TypeError, "euchre_plays(state, seat, cell: list, tables: dict, "
+                        "actions: dict, rounds: dict, events: dict)");
+        return NULL;
+    }
+    PyObject *state = args[0], *seat = args[1];
+    PyObject **dp = _PyObject_GetDictPtr(state);
+    if (dp == NULL || *dp == NULL || !PyDict_CheckExact(*dp)) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    PyObject *d = *dp, *out = NULL, *got = NULL, *key = NULL;
+    Py_INCREF(d);
+    PyObject *turn = field(d, s_turn), *phase = field(d, s_phase), *trick = field(d, s_trick);
+    PyObject *hands = field(d, s_hands), *trump = field(d, s_trump), *n = field(d, s_players);
+    PyObject *alone = field(d, s_alone), *maker = field(d, s_maker);
+    PyObject *defender = field(d, s_defender);
+    if (!turn || !phase || !trick || !hands || !trump || !n || !alone || !maker || !defender
+        || !PyList_Check(trick) || !PyList_Check(hands) || !PyLong_CheckExact(seat)
+        || !PyUnicode_Check(phase))
+        goto none;
+    int eq = PyObject_RichCompareBool(seat, turn, Py_EQ);
+    if (eq < 0) goto done;
+    if (!eq || PyUnicode_CompareWithASCIIString(phase, "play") != 0) goto none;
+    PyObject *table = PyDict_GetItemWithError(args[3], trump);
+    if (table == NULL) {
+        if (PyErr_Occurred()) goto done;
+        goto none; /* the caller's way makes the table */
+    }
+    Py_ssize_t at = PyLong_AsSsize_t(seat), count = PyList_GET_SIZE(hands);
+    if (at == -1 && PyErr_Occurred()) goto done;
+    if (at < 0) at += count;
+    if (at < 0 || at >= count || !PyList_Check(PyList_GET_ITEM(hands, at))) goto none;
+    PyObject *led = Py_None;
+    Py_ssize_t t = PyList_GET_SIZE(trick);
+    if (t > 0) {
+        PyObject *first = PyList_GET_ITEM(trick, 0);
+        if (!PyTuple_Check(first) || PyTuple_GET_SIZE(first) < 2) goto none;
+        led = PyTuple_GET_ITEM(first, 1);
+    }
+    PyObject *fargs[5] = {PyList_GET_ITEM(hands, at), led, table, Py_None, args[4]};
+    got = follow(NULL, fargs, 5);
+    if (got == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_KeyError)) goto done;
+        PyErr_Clear(); /* a card outside the tables: the caller's way */
+        goto none;
+    }
+    key = PyTuple_Pack(4, n, alone, maker, defender);
+    if (key == NULL) goto done;
+    PyObject *round = PyDict_GetItemWithError(args[5], key);
+    if (round == NULL) {
+        if (PyErr_Occurred()) goto done;
+        goto none; /* the caller's way works it out */
+    }
+    if (!PyTuple_Check(round) || PyTuple_GET_SIZE(round) != 2
+        || !PyTuple_Check(PyTuple_GET_ITEM(round, 1))
+        || PyTuple_GET_SIZE(PyTuple_GET_ITEM(round, 1)) <= at)
+        goto none;
+    Py_ssize_t size = PyLong_AsSsize_t(PyTuple_GET_ITEM(round, 0));
+    if (size == -1 && PyErr_Occurred()) goto done;
+    PyObject *nxt = t + 1 < size ? PyTuple_GET_ITEM(PyTuple_GET_ITEM(round, 1), at) : Py_None;
+    Py_SETREF(key, PyTuple_Pack(2, n, seat));
+    if (key == NULL) goto done;
+    PyObject *events = PyDict_GetItemWithError(args[6], key);
+    if (events == NULL) {
+        if (PyErr_Occurred()) goto done;
+        goto none;
+    }
+    PyObject *entry = PyTuple_Pack(5, state, seat, PyTuple_GET_ITEM(got, 0), nxt, events);
+    if (entry == NULL) goto done;
+    if (PyList_SetItem(args[2], 0, entry) < 0) goto done; /* steals entry */
+    out = PyTuple_GET_ITEM(got, 1);
+    Py_INCREF(out);
+    goto done;
+none:
+    out = Py_None;
+    Py_INCREF(out);
+done:
+    Py_XDECREF(got);
+    Py_XDECREF(key);
+    Py_DECREF(d);
+    return out;
+}
+
 /* plain_attributes(cls): cls's instances read attributes the generic way (see base.py). */
 static PyObject *plain_attributes(PyObject *self, PyObject *cls) {
     (void)self;
@@ -710,6 +815,8 @@ static PyMethodDef methods[] = {
      "play_listed(state, seat, action, cell, action_type) -> (state, events) or None"},
     {"plain_attributes", plain_attributes, METH_O,
      "plain_attributes(cls) -> whether cls's instances now read attributes the generic way"},
+    {"euchre_plays", (PyCFunction)(void (*)(void))euchre_plays, METH_FASTCALL,
+     "euchre_plays(state, seat, cell, tables, actions, rounds, events) -> plays or None"},
     {"follow", (PyCFunction)(void (*)(void))follow, METH_FASTCALL,
      "follow(hand, led, eff, rank, actions) -> (cards, actions) the seat may play"},
     {NULL, NULL, 0, NULL},
@@ -729,6 +836,13 @@ PyMODINIT_FUNC PyInit__copyc(void) {
     s_hands = PyUnicode_InternFromString("hands");
     s_trick = PyUnicode_InternFromString("trick");
     s_turn = PyUnicode_InternFromString("turn");
+    s_phase = PyUnicode_InternFromString("phase");
+    s_trump = PyUnicode_InternFromString("trump");
+    s_players = PyUnicode_InternFromString("players");
+    s_alone = PyUnicode_InternFromString("alone");
+    s_maker = PyUnicode_InternFromString("maker");
+    s_defender = PyUnicode_InternFromString("defender_alone");
+    if (!s_phase || !s_trump || !s_players || !s_alone || !s_maker || !s_defender) return NULL;
     s_tricks = PyUnicode_InternFromString("tricks");
     s_leader = PyUnicode_InternFromString("leader");
     s_plays = PyUnicode_InternFromString("plays");

@@ -265,6 +265,36 @@ def test_took_matches_python() -> None:
     assert tried > 5
 
 
+@built
+def test_euchre_plays_match_python() -> None:
+    """Euchre's card plays listed in one compiled step as `_plays_py` lists them, kept in the
+    cell alike; None (the general way) alike for other phases and seats and for tables not
+    made yet."""
+    from bot.games.euchre import rules as er
+
+    listed = 0
+    for st in _states():
+        if st.game != "euchre":
+            continue
+        for seat in range(st.players):
+            st.legal_actions(seat)  # the general way has made the tables
+            for tables, rounds, events in (
+                    (er._SUIT_TABLES, er._ROUND, er._PLAY_EVENTS), ({}, er._ROUND, er._PLAY_EVENTS),
+                    (er._SUIT_TABLES, {}, er._PLAY_EVENTS), (er._SUIT_TABLES, er._ROUND, {})):
+                c_cell: list[Any] = [None]
+                py_cell: list[Any] = [None]
+                got = base._copyc.euchre_plays(st, seat, c_cell, tables, er._PLAY_ACTIONS,
+                                               rounds, events)
+                expected = er._plays_py(st, seat, py_cell, tables, er._PLAY_ACTIONS, rounds,
+                                        events)
+                assert got == expected and c_cell == py_cell
+                if got is not None:
+                    listed += 1
+                    assert c_cell[0][0] is st and c_cell[0][4] is py_cell[0][4]
+                    assert got == st.legal_actions(seat)
+    assert listed > 5
+
+
 def _hot_models() -> list[type[BaseModel]]:
     from bot.games.euchre.options import EuchreOptions
     from bot.games.euchre.rules import EuchreState, HandResult, TrickRecord
@@ -332,6 +362,8 @@ def test_the_python_paths_play_the_same() -> None:
         "assert base._copyc is None and base.evolve is base.evolve_py and not solver.NATIVE\n"
         "assert base.follow is base.follow_py and base.played is base.played_py\n"
         "assert base.play_listed is base.play_listed_py and base.took is base.took_py\n"
+        "from bot.games.euchre import rules\n"
+        "assert rules._euchre_plays is None\n"
         "from tests.games.test_rules_core_unchanged import CASES, digest\n"
         "for key, preset, players, overrides, games, expected in CASES:\n"
         "    assert digest(key, preset, players, overrides, games) == expected, key\n"

@@ -43,8 +43,10 @@ from bot.games.base import (
     Seat,
     State,
     View,
+    _copyc,
     evolve,
     follow,
+    follow_py,
     plain_attributes,
     play_listed,
     played,
@@ -118,6 +120,35 @@ def _event(**values: Any) -> Event:
 
 _SAID: dict[tuple[str, int, Seat, object], Event] = {}
 _PLAY_EVENTS: dict[tuple[int, Seat], dict[Card, Event]] = {}
+_euchre_plays = None if _copyc is None else _copyc.euchre_plays
+
+
+def _plays_py(state: EuchreState, seat: Seat, cell: list[Any], tables: dict[Any, Any],
+              actions: dict[Card, Action], rounds: dict[Any, Any],
+              events: dict[Any, Any]) -> list[Action] | None:
+    """`legal_actions`' card plays from its kept tables only, as `_copyc.euchre_plays` lists
+    them (the reference it is tested against): None (the general way, which makes the tables)
+    for another phase or seat, a table not made yet or a card outside the tables."""
+    d = state.__dict__
+    if (type(seat) is not int or seat != d["turn"] or d["phase"] != "play"
+            or type(d["trick"]) is not list or type(d["hands"]) is not list):
+        return None
+    table = tables.get(d["trump"])
+    trick = d["trick"]
+    if table is None or not -len(d["hands"]) <= seat < len(d["hands"]):
+        return None
+    try:
+        cards, plays = follow_py(d["hands"][seat], trick[0][1] if trick else None, table, None,
+                                 actions)
+    except KeyError:
+        return None
+    rnd = rounds.get((d["players"], d["alone"], d["maker"], d["defender_alone"]))
+    kept = events.get((d["players"], seat))
+    if rnd is None or kept is None:
+        return None
+    size, after = rnd
+    cell[0] = (state, seat, cards, after[seat] if len(trick) + 1 < size else None, kept)
+    return plays
 
 
 def _play_events(players: int, seat: Seat) -> dict[Card, Event]:
@@ -549,6 +580,11 @@ class EuchreState(State):
     # ---- the protocol ---------------------------------------------------------------------
 
     def legal_actions(self, seat: Seat) -> list[Action]:
+        if _euchre_plays is not None:  # the card plays in one compiled step (`_plays_py`)
+            plays = _euchre_plays(self, seat, _LAST_PLAY, _SUIT_TABLES, _PLAY_ACTIONS, _ROUND,
+                                  _PLAY_EVENTS)
+            if plays is not None:
+                return plays  # type: ignore[no-any-return]
         if seat == self.turn and self.phase == "play":  # `_play_cards`, written in
             trick = self.trick
             try:
@@ -560,12 +596,8 @@ class EuchreState(State):
             else:  # kept for `apply`: with the turn after the card (None if it ends the
                 # trick) and the events of the seat's cards
                 n = self.players
-                if not self.alone and self.defender_alone is None:  # nobody sits out
-                    nxt = (seat + 1) % n if len(trick) + 1 < n else None
-                else:
-                    size, after = self._rotation()
-                    nxt = after[seat] if len(trick) + 1 < size else None
-                _LAST_PLAY[0] = (self, seat, cards, nxt,
+                size, after = self._rotation()
+                _LAST_PLAY[0] = (self, seat, cards, after[seat] if len(trick) + 1 < size else None,
                                  _PLAY_EVENTS.get((n, seat)) or _play_events(n, seat))
                 return plays
         if seat == self.turn and self.phase == "discard":  # any card of the hand

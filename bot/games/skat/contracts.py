@@ -329,7 +329,7 @@ def facts(contract: Contract) -> Facts:
     made = Facts(c.code, c.label, c.is_null, c.is_ramsch, c.is_trump_game, c.is_open,
                  c.schwarz_announced, c.schneider_announced, c.is_tourne, c.unit, c.null_value,
                  tuple(c.trumps()))
-    if len(_FACTS) >= 4096:
+    if len(_FACTS) >= 512:  # contracts made afresh (a Tourne, a Guckser) come and go
         _FACTS.clear()
     _FACTS[id(contract)] = (contract, made)
     return made
