@@ -35,6 +35,11 @@
  *     card from ``rounds[(players, alone, maker, defender_alone)]``, the seat's card events
  *     from ``events[(players, seat)]``); None (the caller's way, which fills those tables)
  *     for any other phase or seat, a table not made yet, or a card outside the tables.
+ * skat_plays(state, seat, cell, orders, actions, events, extras, role_names, claim_cards)
+ *     -> list or None: the same for a Skat state: `follow` by ``orders[(kind, suit)]`` (eff
+ *     and rank), the moves offered beside the cards from ``extras[(kind, claim policy,
+ *     Tourne surrender, rules, the Player asking, few cards, before trick 2)]``, the seat's
+ *     card events from ``events[(role, seat)]``.
  * play_listed(state, seat, action, cell, action_type) -> (state, [event]) or None: a card
  *     that `legal_actions` just listed, played to a trick it does not finish. ``cell[0]`` is
  *     what the listing kept: (state, seat, cards, the turn after (None: the card finishes
@@ -788,6 +793,132 @@ done:
     return out;
 }
 
+static PyObject *s_contract, *s_roles, *s_suit, *s_options, *s_declarer, *s_policy;
+static PyObject *s_tourne_surrender, *s_rules;
+
+/* skat_plays(state, seat, cell, orders, actions, events, extras, role_names, claim_cards):
+ * `skat.rules`' `_plays_py` in C. */
+static PyObject *skat_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 9 || !PyList_Check(args[2]) || PyList_GET_SIZE(args[2]) < 1
+        || !PyDict_Check(args[3]) || !PyDict_Check(args[4]) || !PyDict_Check(args[5])
+        || !PyDict_Check(args[6]) || !PyTuple_Check(args[7])) {
+        PyErr_SetString(PyExc_TypeError, "skat_plays(state, seat, cell: list, orders: dict, "
+                        "actions: dict, events: dict, extras: dict, role_names: tuple, "
+                        "claim_cards: int)");
+        return NULL;
+    }
+    PyObject *state = args[0], *seat = args[1];
+    Py_ssize_t claim_cards = PyLong_AsSsize_t(args[8]);
+    if (claim_cards == -1 && PyErr_Occurred()) return NULL;
+    PyObject **dp = _PyObject_GetDictPtr(state);
+    if (dp == NULL || *dp == NULL || !PyDict_CheckExact(*dp) || !PyLong_CheckExact(seat)) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    PyObject *d = *dp, *out = NULL, *got = NULL, *key = NULL;
+    Py_INCREF(d);
+    PyObject *phase = field(d, s_phase), *turn = field(d, s_turn);
+    PyObject *contract = field(d, s_contract), *roles = field(d, s_roles);
+    PyObject *hands = field(d, s_hands), *trick = field(d, s_trick), *tricks = field(d, s_tricks);
+    PyObject *options = field(d, s_options), *declarer = field(d, s_declarer);
+    if (!phase || !turn || !contract || !roles || !hands || !trick || !tricks || !options
+        || !declarer || contract == Py_None || !PyUnicode_Check(phase) || !PyList_Check(roles)
+        || PyList_GET_SIZE(roles) != 3 || !PyList_Check(hands) || !PyList_Check(trick)
+        || !PyList_Check(tricks))
+        goto none;
+    if (PyUnicode_CompareWithASCIIString(phase, "play") != 0) goto none;
+    int eq = PyObject_RichCompareBool(seat, turn, Py_EQ);
+    if (eq < 0) goto done;
+    if (!eq) goto none;
+    Py_ssize_t at = -1;
+    for (Py_ssize_t i = 0; i < 3 && at < 0; i++) {
+        int same = PyObject_RichCompareBool(PyList_GET_ITEM(roles, i), seat, Py_EQ);
+        if (same < 0) goto done;
+        if (same) at = i;
+    }
+    Py_ssize_t h = PyLong_AsSsize_t(seat), count = PyList_GET_SIZE(hands);
+    if (h == -1 && PyErr_Occurred()) goto done;
+    if (h < 0) h += count;
+    if (at < 0 || h < 0 || h >= count || at >= PyTuple_GET_SIZE(args[7])) goto none;
+    PyObject *hand = PyList_GET_ITEM(hands, h);
+    PyObject **cp = _PyObject_GetDictPtr(contract), **op = _PyObject_GetDictPtr(options);
+    if (cp == NULL || *cp == NULL || op == NULL || *op == NULL || !PyList_Check(hand)) {
+        PyErr_Clear();
+        goto none;
+    }
+    PyObject *kind = field(*cp, s_kind), *suit = field(*cp, s_suit);
+    if (kind == NULL || suit == NULL) goto none;
+    key = PyTuple_Pack(2, kind, suit);
+    if (key == NULL) goto done;
+    PyObject *order = PyDict_GetItemWithError(args[3], key);
+    if (order == NULL) {
+        if (PyErr_Occurred()) goto done;
+        goto none;
+    }
+    if (!PyTuple_Check(order) || PyTuple_GET_SIZE(order) < 4) goto none;
+    Py_ssize_t t = PyList_GET_SIZE(trick);
+    PyObject *led = Py_None;
+    if (t > 0) {
+        PyObject *first = PyList_GET_ITEM(trick, 0);
+        if (!PyTuple_Check(first) || PyTuple_GET_SIZE(first) < 2) goto none;
+        led = PyTuple_GET_ITEM(first, 1);
+    }
+    PyObject *fargs[5] = {hand, led, PyTuple_GET_ITEM(order, 0), PyTuple_GET_ITEM(order, 3),
+                          args[4]};
+    if (!PyDict_Check(fargs[2]) || !PyDict_Check(fargs[3])) goto none;
+    got = follow(NULL, fargs, 5);
+    if (got == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_KeyError)) goto done;
+        PyErr_Clear();
+        goto none;
+    }
+    Py_SETREF(key, PyTuple_Pack(2, PyTuple_GET_ITEM(args[7], at), seat));
+    if (key == NULL) goto done;
+    PyObject *kept = PyDict_GetItemWithError(args[5], key);
+    if (kept == NULL) {
+        if (PyErr_Occurred()) goto done;
+        goto none;
+    }
+    PyObject *policy = field(*op, s_policy), *ts = field(*op, s_tourne_surrender);
+    PyObject *rules = field(*op, s_rules);
+    if (policy == NULL || ts == NULL || rules == NULL) goto none;
+    int is_decl = PyObject_RichCompareBool(seat, declarer, Py_EQ);
+    if (is_decl < 0) goto done;
+    Py_ssize_t done_tricks = PyList_GET_SIZE(tricks);
+    PyObject *flags[3] = {is_decl ? Py_True : Py_False,
+                          PyList_GET_SIZE(hand) <= claim_cards ? Py_True : Py_False,
+                          done_tricks == 0 || (done_tricks == 1 && t == 0) ? Py_True : Py_False};
+    Py_SETREF(key, PyTuple_Pack(7, kind, policy, ts, rules, flags[0], flags[1], flags[2]));
+    if (key == NULL) goto done;
+    PyObject *extra = PyDict_GetItemWithError(args[6], key);
+    if (extra == NULL) {
+        if (PyErr_Occurred()) goto done;
+        goto none;
+    }
+    PyObject *plays = PyTuple_GET_ITEM(got, 1);
+    if (PyObject_IsTrue(extra) > 0) {
+        PyObject *grown = PySequence_InPlaceConcat(plays, extra);
+        if (grown == NULL) goto done;
+        Py_DECREF(grown); /* the same list, grown in place */
+    }
+    PyObject *nxt = t < 2 ? PyList_GET_ITEM(roles, (at + 1) % 3) : Py_None;
+    PyObject *entry = PyTuple_Pack(5, state, seat, PyTuple_GET_ITEM(got, 0), nxt, kept);
+    if (entry == NULL) goto done;
+    if (PyList_SetItem(args[2], 0, entry) < 0) goto done; /* steals entry */
+    out = plays;
+    Py_INCREF(out);
+    goto done;
+none:
+    out = Py_None;
+    Py_INCREF(out);
+done:
+    Py_XDECREF(got);
+    Py_XDECREF(key);
+    Py_DECREF(d);
+    return out;
+}
+
 /* plain_attributes(cls): cls's instances read attributes the generic way (see base.py). */
 static PyObject *plain_attributes(PyObject *self, PyObject *cls) {
     (void)self;
@@ -815,6 +946,9 @@ static PyMethodDef methods[] = {
      "play_listed(state, seat, action, cell, action_type) -> (state, events) or None"},
     {"plain_attributes", plain_attributes, METH_O,
      "plain_attributes(cls) -> whether cls's instances now read attributes the generic way"},
+    {"skat_plays", (PyCFunction)(void (*)(void))skat_plays, METH_FASTCALL,
+     "skat_plays(state, seat, cell, orders, actions, events, extras, role_names, "
+     "claim_cards) -> plays or None"},
     {"euchre_plays", (PyCFunction)(void (*)(void))euchre_plays, METH_FASTCALL,
      "euchre_plays(state, seat, cell, tables, actions, rounds, events) -> plays or None"},
     {"follow", (PyCFunction)(void (*)(void))follow, METH_FASTCALL,
@@ -836,6 +970,17 @@ PyMODINIT_FUNC PyInit__copyc(void) {
     s_hands = PyUnicode_InternFromString("hands");
     s_trick = PyUnicode_InternFromString("trick");
     s_turn = PyUnicode_InternFromString("turn");
+    s_contract = PyUnicode_InternFromString("contract");
+    s_roles = PyUnicode_InternFromString("roles");
+    s_suit = PyUnicode_InternFromString("suit");
+    s_options = PyUnicode_InternFromString("options");
+    s_declarer = PyUnicode_InternFromString("declarer");
+    s_policy = PyUnicode_InternFromString("claim_policy");
+    s_tourne_surrender = PyUnicode_InternFromString("tourne_surrender");
+    s_rules = PyUnicode_InternFromString("rules");
+    if (!s_contract || !s_roles || !s_suit || !s_options || !s_declarer || !s_policy
+        || !s_tourne_surrender || !s_rules)
+        return NULL;
     s_phase = PyUnicode_InternFromString("phase");
     s_trump = PyUnicode_InternFromString("trump");
     s_players = PyUnicode_InternFromString("players");

@@ -295,6 +295,32 @@ def test_euchre_plays_match_python() -> None:
     assert listed > 5
 
 
+@built
+def test_skat_plays_match_python() -> None:
+    """Skat's card plays (and the moves beside them) listed in one compiled step as
+    `_plays_py` lists them, kept in the cell alike; None alike where a table is missing."""
+    from bot.games.skat import rules as sr
+
+    listed = 0
+    for st in _states():
+        if st.game != "skat":
+            continue
+        for seat in range(st.players):
+            st.legal_actions(seat)  # the general way has made the tables
+            for orders, events, extras in (
+                    (sr._ORDERS, sr._PLAY_EVENTS, sr._EXTRAS), ({}, sr._PLAY_EVENTS, sr._EXTRAS),
+                    (sr._ORDERS, {}, sr._EXTRAS), (sr._ORDERS, sr._PLAY_EVENTS, {})):
+                args = (orders, sr._PLAY_ACTIONS, events, extras, sr.ROLE_NAMES, sr.CLAIM_CARDS)
+                c_cell: list[Any] = [None]
+                py_cell: list[Any] = [None]
+                got = base._copyc.skat_plays(st, seat, c_cell, *args)
+                assert got == sr._plays_py(st, seat, py_cell, *args) and c_cell == py_cell
+                if got is not None:
+                    listed += 1
+                    assert got == st.legal_actions(seat)
+    assert listed > 3
+
+
 def _hot_models() -> list[type[BaseModel]]:
     from bot.games.euchre.options import EuchreOptions
     from bot.games.euchre.rules import EuchreState, HandResult, TrickRecord
@@ -363,7 +389,8 @@ def test_the_python_paths_play_the_same() -> None:
         "assert base.follow is base.follow_py and base.played is base.played_py\n"
         "assert base.play_listed is base.play_listed_py and base.took is base.took_py\n"
         "from bot.games.euchre import rules\n"
-        "assert rules._euchre_plays is None\n"
+        "from bot.games.skat import rules as skat_rules\n"
+        "assert rules._euchre_plays is None and skat_rules._skat_plays is None\n"
         "from tests.games.test_rules_core_unchanged import CASES, digest\n"
         "for key, preset, players, overrides, games, expected in CASES:\n"
         "    assert digest(key, preset, players, overrides, games) == expected, key\n"

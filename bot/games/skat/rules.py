@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 from operator import itemgetter
-from typing import ClassVar, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -53,9 +53,11 @@ from bot.games.base import (
     Seat,
     State,
     View,
+    _copyc,
     act,
     evolve,
     follow,
+    follow_py,
     plain_attributes,
     play_listed,
     played,
@@ -262,8 +264,13 @@ class SkatState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         phase = self.phase
         if phase == "play" and seat == self.turn:  # `_play_cards`, written in
+            if _skat_plays is not None:  # in one compiled step (`_plays_py`)
+                got = _skat_plays(self, seat, _LAST_PLAY, _ORDERS, _PLAY_ACTIONS, _PLAY_EVENTS,
+                                  _EXTRAS, ROLE_NAMES, CLAIM_CARDS)
+                if got is not None:
+                    return got  # type: ignore[no-any-return]
             contract = self.contract or GRAND
-            order = card_order(contract.kind, contract.suit)
+            order = _ORDERS.get((contract.kind, contract.suit)) or _order(contract)
             trick = self.trick
             try:
                 cards, plays = follow(self.hands[seat], trick[0][1] if trick else None,
@@ -280,20 +287,13 @@ class SkatState(State):
                                  _PLAY_EVENTS.get((role, seat)) or _play_events(role, seat))
                 if self.contract is None:
                     return plays
-                # `_surrender` and `_claims` for the seat to play, written in
-                kind = self.contract.kind
                 o = self.options
-                is_decl = seat == self.declarer
-                surrender = (kind in ("tourne", "tourne_grand") and is_decl and o.tourne_surrender
-                             and o.rules == "classic" and (not self.tricks or (
-                                 len(self.tricks) == 1 and not trick)))
-                policy = o.claim_policy
-                if policy == "off" or kind == "ramsch":
-                    extra = _OFFERED[surrender, False, False, False, is_decl]
-                else:
-                    extra = _OFFERED[surrender, is_decl or policy == "verify_or_reject",
-                                     len(self.hands[seat]) <= CLAIM_CARDS, policy == "nasl",
-                                     is_decl]
+                key = (self.contract.kind, o.claim_policy, o.tourne_surrender, o.rules,
+                       seat == self.declarer, len(self.hands[seat]) <= CLAIM_CARDS,
+                       not self.tricks or (len(self.tricks) == 1 and not trick))
+                extra = _EXTRAS.get(key)
+                if extra is None:
+                    extra = _extras(key)
                 if extra:
                     plays += extra
                 return plays
@@ -1232,6 +1232,76 @@ _CLAIMS = {(a, b, c, d): _claim_pairs(a, b, c, d)
            for d in (False, True)}
 """`SkatState._claims` by (concede offered, cards few enough to claim, NASL policy, the
 Player asking)."""
+
+_ORDERS: dict[tuple[str, str | None], Any] = {}
+"""`card_order`'s tables by (kind, suit), in a plain dict (the compiled listing reads it)."""
+
+
+def _order(contract: Contract) -> Any:
+    got = _ORDERS[contract.kind, contract.suit] = card_order(contract.kind, contract.suit)
+    return got
+
+
+_EXTRAS: dict[tuple[object, ...], tuple[Action, ...]] = {}
+"""The moves offered to the seat to play beside its cards (`_surrender`, `_claims`), by what
+they depend on: (contract kind, claim policy, Tourne surrender allowed, rules, the Player
+asking, few enough cards to claim, before the lead to trick 2)."""
+
+
+def _extras(key: tuple[object, ...]) -> tuple[Action, ...]:
+    kind, policy, tourne_surrender, rules, is_decl, few, early = key
+    surrender = bool(kind in ("tourne", "tourne_grand") and is_decl and tourne_surrender
+                     and rules == "classic" and early)
+    if policy == "off" or kind == "ramsch":
+        got = _OFFERED[surrender, False, False, False, is_decl]
+    else:
+        got = _OFFERED[surrender, is_decl or policy == "verify_or_reject", few,
+                       policy == "nasl", is_decl]
+    _EXTRAS[key] = got
+    return got
+
+
+def _plays_py(state: SkatState, seat: Seat, cell: list[Any], orders: dict[Any, Any],
+              actions: dict[Card, Action], events: dict[Any, Any],
+              extras: dict[Any, Any], role_names: Sequence[str], claim_cards: int
+              ) -> list[Action] | None:
+    """`legal_actions`' card plays from its kept tables only, as `_copyc.skat_plays` lists
+    them (the reference it is tested against): None (the general way, which makes the tables)
+    for another phase or seat, no contract, a table not made yet or a card outside it."""
+    d = state.__dict__
+    if type(seat) is not int or d["phase"] != "play" or seat != d["turn"]:
+        return None
+    contract, roles, hands, trick = d["contract"], d["roles"], d["hands"], d["trick"]
+    if (contract is None or type(roles) is not list or len(roles) != 3 or seat not in roles
+            or type(hands) is not list or type(trick) is not list
+            or not -len(hands) <= seat < len(hands)):
+        return None
+    c = contract.__dict__
+    order = orders.get((c["kind"], c["suit"]))
+    if order is None:
+        return None
+    try:
+        cards, plays = follow_py(hands[seat], trick[0][1] if trick else None, order[0],
+                                 order[3], actions)
+    except KeyError:
+        return None
+    at = roles.index(seat)
+    kept = events.get((role_names[at], seat))
+    o = d["options"].__dict__
+    tricks = d["tricks"]
+    extra = extras.get((c["kind"], o["claim_policy"], o["tourne_surrender"], o["rules"],
+                        seat == d["declarer"], len(hands[seat]) <= claim_cards,
+                        not tricks or (len(tricks) == 1 and not trick)))
+    if kept is None or extra is None:
+        return None
+    cell[0] = (state, seat, cards, roles[(at + 1) % 3] if len(trick) < 2 else None, kept)
+    if extra:
+        plays += extra
+    return plays
+
+
+_skat_plays = None if _copyc is None else _copyc.skat_plays
+
 
 _OFFERED = {(sur, *key): tuple(_action(k, a) for k, a in (*(_SURRENDER if sur else ()),
                                                           *claims))
