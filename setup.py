@@ -1,4 +1,5 @@
-"""Build of the optional compiled cores: the rules cores' model copies (`bot/games/_copyc.c`),
+"""Build of the optional compiled cores: the rules cores' model copies and card plays
+(`bot/games/_copyc.c`),
 Skat's double-dummy search (`bot/games/skat/_ddsc.c`) and claim search
 (`bot/games/skat/_claimc.c`), and the patience solver's fast path (`bot/games/patience/_plainc.c`).
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from hashlib import sha512 as _sha512
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -463,6 +464,133 @@ def _template(cls: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, An
     return got
 
 
+def played_py(model: ModelT, seat: int, card: str, turn: int) -> ModelT:
+    """A card played to a trick it does not finish: the seat's hand without it, the trick with
+    ``(seat, card)``, the turn passed on; the other hands shared. (`played` is this, compiled
+    where it built.)"""
+    hands = list(model.hands)  # type: ignore[attr-defined]
+    mine = list(hands[seat])
+    mine.remove(card)
+    hands[seat] = mine
+    return evolve(model, {"hands": hands, "trick": [*model.trick, (seat, card)],  # type: ignore[attr-defined]
+                          "turn": turn})
+
+
+def follow_py(hand: list[str], led: str | None, eff: Mapping[str, object],
+              rank: Mapping[str, int] | None, actions: Mapping[str, Action]
+              ) -> tuple[list[str], list[Action]]:
+    """The cards a hand may play to a trick led with ``led`` (None: nothing led yet): those
+    whose ``eff`` (effective suit) is the led card's, or all when none is; sorted by ``rank``
+    (stable; None keeps the hand's order); with their ``actions``. A card missing from a table
+    raises KeyError: the caller then asks its definitions. (`follow` is this, compiled where
+    it built.)"""
+    if led is not None:
+        suit = eff[led]
+        cards = [c for c in hand if eff[c] == suit] or list(hand)
+    else:
+        cards = list(hand)
+    if rank is not None:
+        cards.sort(key=rank.__getitem__)
+    return cards, [actions[c] for c in cards]
+
+
+def recipe(cls: type[ModelT]) -> tuple[type[ModelT], dict[str, Any], tuple[tuple[str, Any], ...]]:
+    """What `trusted` builds a model of ``cls`` from: the class, its template and its fresh
+    defaults (for `took`, which builds a trick's record so)."""
+    template, fresh = _TEMPLATES.get(cls) or _template(cls)
+    return cls, template, fresh
+
+
+def took_py(model: ModelT, seat: int, card: str, power: Mapping[str, Any],
+            record: tuple[type[BaseModel], dict[str, Any], tuple[tuple[str, Any], ...]],
+            leader: int | None, lead: bool) -> tuple[ModelT, int]:
+    """The card that finishes a trick: the winner is the first card of the highest ``power``
+    (KeyError, before anything is made, for a card missing from it); the trick is recorded as
+    a ``record`` (`recipe`) with ``leader``, its plays and the winner; the new state has the
+    seat's hand without the card, an empty trick, the record added to its tricks, the turn
+    (and with ``lead`` its ``leader``) the winner's. Returns (state, winner). (`took` is this,
+    compiled where it built.)"""
+    trick = [*model.trick, (seat, card)]  # type: ignore[attr-defined]
+    winner, best = trick[0][0], power[trick[0][1]]
+    for s, c in trick[1:]:
+        p = power[c]
+        if p > best:
+            winner, best = s, p
+    hands = list(model.hands)  # type: ignore[attr-defined]
+    mine = list(hands[seat])
+    mine.remove(card)
+    hands[seat] = mine
+    cls, template, fresh = record
+    done = _build_py(cls, {"leader": leader, "plays": trick, "winner": winner}, template, fresh)
+    update = {"hands": hands, "trick": [], "tricks": [*model.tricks, done],  # type: ignore[attr-defined]
+              "turn": winner}
+    if lead:
+        update["leader"] = winner
+    return evolve(model, update), winner
+
+
+def play_listed_py(model: ModelT, seat: int, action: object, cell: list[Any],
+                   action_type: type[Action]) -> tuple[ModelT, list[Event]] | None:
+    """A card that `legal_actions` just listed, played to a trick it does not finish, or None
+    (the caller then goes its general way). ``cell[0]`` is what the listing kept: ``(state,
+    seat, cards, turn after, {card: its event})``, with turn None where the card would finish
+    the trick. Taken only for this very state and seat, an action of exactly ``action_type``
+    playing a listed card. (`play_listed` is this, compiled where it built.)"""
+    last = cell[0]
+    if (type(last) is not tuple or len(last) != 5 or last[0] is not model or last[3] is None
+            or type(action) is not action_type or type(last[4]) is not dict
+            or last[1] != seat):
+        return None
+    if action.kind != "play" or action.arg not in last[2]:  # type: ignore[attr-defined]
+        return None
+    event = last[4].get(action.arg)  # type: ignore[attr-defined]
+    if event is None:
+        return None
+    return played(model, seat, action.arg, last[3]), [event]  # type: ignore[attr-defined]
+
+
+played = played_py if _copyc is None else _copyc.played
+play_listed = play_listed_py if _copyc is None else _copyc.play_listed
+took = took_py if _copyc is None else _copyc.took
+follow = follow_py if _copyc is None else _copyc.follow
+
+
+def plain_attributes(*classes: type[BaseModel]) -> None:
+    """Let the instances of ``classes`` (the rules cores' hot models) read their attributes
+    the generic way, as a plain object does, where the compiled core built.
+
+    Pydantic's ``BaseModel.__getattr__`` serves private attributes and extra values; any class
+    that defines it takes Python's slow way for every attribute read (three type lookups and
+    a hook each, and the interpreter cannot specialise the read). A model with neither private
+    attributes nor extra values gains nothing from it: a missing attribute raises the same
+    AttributeError ("'X' object has no attribute 'y'") either way. So those classes (only
+    those: others, and subclasses made later, keep pydantic's way) get the generic lookup.
+    Without the compiled core this does nothing: the same answers, read the slow way."""
+    for cls in classes:
+        if not (isinstance(cls, type) and issubclass(cls, BaseModel)):
+            raise TypeError(f"{cls!r} is not a pydantic model class")
+        if (cls.__private_attributes__ or cls.model_config.get("extra") == "allow"
+                or cls.__getattr__ is not BaseModel.__getattr__  # type: ignore[attr-defined]
+                or cls.__getattribute__ is not object.__getattribute__):
+            continue  # pydantic's way (or the class's own) is needed
+        if _copyc is not None:
+            _copyc.plain_attributes(cls)
+
+
 def rng_for(seed: int, *salt: object) -> random.Random:
-    """A deterministic RNG for one purpose (``rng_for(seed, "deal", 3)``)."""
-    return random.Random(":".join([str(seed), *map(str, salt)]))
+    """A deterministic RNG for one purpose (``rng_for(seed, "deal", 3)``): exactly
+    ``random.Random("7:deal:3")``, seeded as its ``seed`` seeds from a string (version 2: the
+    text and its SHA-512 as one big integer) without the Python steps around it (a deal's
+    fixed cost)."""
+    text = ":".join([str(seed), *map(str, salt)]).encode()
+    rng = _NEW_RANDOM(random.Random)
+    _SEED(rng, int.from_bytes(text + _sha512(text).digest()))
+    rng.gauss_next = None
+    return rng
+
+
+_NEW_RANDOM = random.Random.__new__
+_SEED = random.Random.__mro__[1].seed  # _random.Random.seed, the generator's own
+
+
+plain_attributes(Action, Event)

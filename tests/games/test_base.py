@@ -31,6 +31,17 @@ def test_action_parse_refuses(bad: str) -> None:
         Action.parse(bad)
 
 
+def test_rng_for_is_the_string_seeded_generator() -> None:
+    """rng_for seeds as random.Random(text) does, state for state."""
+    import random
+
+    for seed, salt in ((7, ("deal", 1)), (0, ()), (-3, ("first_dealer",)), (10**20, ("x", 2.5))):
+        text = ":".join([str(seed), *map(str, salt)])
+        got, expected = rng_for(seed, *salt), random.Random(text)
+        assert type(got) is random.Random and got.getstate() == expected.getstate()
+        assert [got.random() for _ in range(5)] == [expected.random() for _ in range(5)]
+
+
 def test_rng_for_is_deterministic_and_salted() -> None:
     assert rng_for(7, "deal", 1).random() == rng_for(7, "deal", 1).random()
     assert rng_for(7, "deal", 1).random() != rng_for(7, "deal", 2).random()

@@ -7,7 +7,6 @@ definition. ``trump`` is a suit letter (``"H"``) or None before trump is made.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from bot.games.cards import SAME_COLOUR, SUITS, Card, rank, suit
 
@@ -65,23 +64,42 @@ def _power(card: Card, trump: str | None, led: str | None) -> int:
 _CARDS = [s + r for s in SUITS for r in _PLAIN_ORDER]
 
 
-@lru_cache(maxsize=16)
 def _suit_table(trump: str | None) -> dict[Card, str]:
     """`effective_suit` of every card for one trump, computed once from its definition (the
-    rules, the solver and the AI ask it for every card of every move)."""
-    return {c: _effective_suit(c, trump) for c in _CARDS}
+    rules, the solver and the AI ask it for every card of every move; the hottest look it up
+    in `_SUIT_TABLES` first)."""
+    table = _SUIT_TABLES.get(trump)
+    if table is None:
+        table = {c: _effective_suit(c, trump) for c in _CARDS}
+        if trump is None or trump in SUITS:  # kept: five tables at most
+            _SUIT_TABLES[trump] = table
+    return table
 
 
-@lru_cache(maxsize=64)
+_SUIT_TABLES: dict[str | None, dict[Card, str]] = {}
+
+
 def _power_table(trump: str | None, led: str | None) -> dict[Card, int]:
-    """`power` of every card for one trump and led suit, computed once from its definition."""
-    return {c: _power(c, trump, led) for c in _CARDS}
+    """`power` of every card for one trump and led suit, computed once from its definition
+    (kept in `_POWER_TABLES`, where the hottest callers look first)."""
+    table = _POWER_TABLES.get((trump, led))
+    if table is None:
+        table = {c: _power(c, trump, led) for c in _CARDS}
+        if (trump is None or trump in SUITS) and (led is None or led in SUITS):
+            _POWER_TABLES[trump, led] = table  # 25 tables at most
+    return table
+
+
+_POWER_TABLES: dict[tuple[str | None, str | None], dict[Card, int]] = {}
 
 
 def trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None) -> int:
     """The seat whose card wins a trick (``plays`` in playing order, the first led)."""
-    led = effective_suit(plays[0][1], trump)
-    table = _power_table(trump, led)
+    first = plays[0][1]
+    led = (_SUIT_TABLES.get(trump) or _suit_table(trump)).get(first)
+    if led is None:
+        led = _effective_suit(first, trump)
+    table = _POWER_TABLES.get((trump, led)) or _power_table(trump, led)
     best_seat, best = plays[0][0], -1
     for seat, card in plays:
         p = table.get(card)

@@ -29,7 +29,8 @@ Readings of the book (Hoyle 1871, L1576-L1604) that the code plays:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -42,13 +43,28 @@ from bot.games.base import (
     Seat,
     State,
     View,
+    _copyc,
     evolve,
+    follow,
+    follow_py,
+    plain_attributes,
+    play_listed,
+    played,
+    recipe,
     rng_for,
+    took,
     trusted,
 )
 from bot.games.cards import SUIT_SYMBOL, Card, deck, pretty, shuffled, suit
 from bot.games.euchre.options import EuchreOptions
-from bot.games.euchre.ranking import _suit_table, legal_plays, trick_winner
+from bot.games.euchre.ranking import (
+    _POWER_TABLES,
+    _SUIT_TABLES,
+    _power_table,
+    _suit_table,
+    legal_plays,
+    trick_winner,
+)
 from bot.games.words import N_
 
 Phase = Literal["bid1", "discard", "bid2", "defend", "play", "over"]
@@ -78,7 +94,8 @@ _HANDLERS = {"bid1": "_bid1", "discard": "_discard", "bid2": "_bid2", "defend": 
 """The method that applies a move in each phase."""
 
 _LAST_LEGAL: list[tuple[object, int, tuple[tuple[str, str], ...]] | None] = [None]
-_LAST_PLAY: list[tuple[object, int, tuple[Card, ...] | None] | None] = [None]
+_LAST_PLAY: list[tuple[object, int, Sequence[Card] | None, Seat | None,
+                      dict[Card, Event] | None] | None] = [None]
 """The last state asked for its legal moves, the seat and the answer: `apply` asks again for
 the state a caller just listed (states are immutable, so the answer cannot go stale)."""
 
@@ -102,11 +119,51 @@ def _event(**values: Any) -> Event:
 
 
 _SAID: dict[tuple[str, int, Seat, object], Event] = {}
+_PLAY_EVENTS: dict[tuple[int, Seat], dict[Card, Event]] = {}
+_euchre_plays = None if _copyc is None else _copyc.euchre_plays
 
 
-def _said(kind: str, players: int, seat: Seat, what: object) -> Event:
-    """The events of a card played and a trick taken, made once per wording and shared (events
-    are immutable): the very events `_play` would make."""
+def _plays_py(state: EuchreState, seat: Seat, cell: list[Any], tables: dict[Any, Any],
+              actions: dict[Card, Action], rounds: dict[Any, Any],
+              events: dict[Any, Any]) -> list[Action] | None:
+    """`legal_actions`' card plays from its kept tables only, as `_copyc.euchre_plays` lists
+    them (the reference it is tested against): None (the general way, which makes the tables)
+    for another phase or seat, a table not made yet or a card outside the tables."""
+    d = state.__dict__
+    if (type(seat) is not int or seat != d["turn"] or d["phase"] != "play"
+            or type(d["trick"]) is not list or type(d["hands"]) is not list):
+        return None
+    table = tables.get(d["trump"])
+    trick = d["trick"]
+    if table is None or not -len(d["hands"]) <= seat < len(d["hands"]):
+        return None
+    try:
+        cards, plays = follow_py(d["hands"][seat], trick[0][1] if trick else None, table, None,
+                                 actions)
+    except KeyError:
+        return None
+    rnd = rounds.get((d["players"], d["alone"], d["maker"], d["defender_alone"]))
+    kept = events.get((d["players"], seat))
+    if rnd is None or kept is None:
+        return None
+    size, after = rnd
+    cell[0] = (state, seat, cards, after[seat] if len(trick) + 1 < size else None, kept)
+    return plays
+
+
+def _play_events(players: int, seat: Seat) -> dict[Card, Event]:
+    """The events of every card the seat may play (`_said`'s), for `base.play_listed`."""
+    got = _PLAY_EVENTS[players, seat] = {c: _said("play", players, seat, c) for c in _PLAY}
+    return got
+
+
+_MADE: dict[tuple[int, Seat, str, Card, bool], Event] = {}
+"""The first round's ``make`` events by (players, seat, call, turn-up, alone)."""
+
+
+def _said(kind: str, players: int, seat: Seat, what: object = None) -> Event:
+    """The events that depend only on the seat (and a card or a count), made once per wording
+    and shared (events are immutable): the very events the moves would make."""
     key = (kind, players, seat, what)
     ev = _SAID.get(key)
     if ev is None:
@@ -114,11 +171,40 @@ def _said(kind: str, players: int, seat: Seat, what: object) -> Event:
         if kind == "play":
             ev = _event(kind="play", seat=seat, text=f"{name} plays {pretty(what)}.",  # type: ignore[arg-type]
                         data={"card": what})
-        else:
+        elif kind == "trick":
             ev = _event(kind="trick", seat=seat, text=f"{name} takes the trick.",
                         data={"winner": seat, "trick": what})
+        elif kind == "pass":
+            ev = _event(kind="pass", seat=seat, text=f"{name} passes.")
+        elif kind == "deal":
+            ev = _event(kind="deal", seat=seat, text=f"{name} deals.")
+        elif kind == "lead":
+            ev = _event(kind="lead", seat=seat, text=f"{name} leads.")
+        elif kind == "discard":
+            ev = _event(kind="discard", seat=seat, text=f"{name} discards a card face down.")
+        else:  # discard_card: the dealer's own note of his discard
+            ev = _event(kind="discard_card", seat=seat, private_to=seat,
+                        text=N_("You discarded the {card}.").format(card=pretty(what)),  # type: ignore[arg-type]
+                        data={"card": what})
         _SAID[key] = ev
     return ev
+
+
+_DEALINGS: dict[tuple[int, Seat, int], tuple[Callable[[list[Card]], tuple[Card, ...]], ...]] = {}
+
+
+def _dealing(players: int, dealer: Seat, first: int
+             ) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
+    """Per seat, which places of the shuffled pack its hand gets (packets of ``first`` then the
+    rest, clockwise from the dealer's left), as getters made once per (players, dealer, first)."""
+    places: list[list[int]] = [[] for _ in range(players)]
+    pos = 0
+    for packet in (first, HAND_SIZE - first):
+        for i in range(players):
+            places[(dealer + 1 + i) % players].extend(range(pos, pos + packet))
+            pos += packet
+    got = _DEALINGS[players, dealer, first] = tuple(itemgetter(*p) for p in places)
+    return got
 
 
 _DECKS: dict[str, list[Card]] = {}
@@ -134,6 +220,25 @@ _PLAY = {c: ("play", c) for c in deck("AKQJT98765432")}
 """The ``play`` pair of every card (shared: `legal_actions` looks actions up by them)."""
 _PLAY_ACTIONS = {c: _action("play", c) for c in _PLAY}
 """The ``play`` action of every card."""
+_DISCARD_ACTIONS = {c: _action("discard", c) for c in _PLAY}
+"""The ``discard`` action of every card."""
+
+
+_MENUS: dict[int, tuple[tuple[tuple[str, str], ...], tuple[Action, ...]]] = {}
+"""The calls' fixed menus (the first round's, defending alone) by their id (kept alive
+here), with their actions made once."""
+
+
+def _menu(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    _MENUS[id(pairs)] = (pairs, tuple(_action(k, a) for k, a in pairs))
+    return pairs
+
+
+_BID1_MENUS = {(word, alone): _menu(((word, ""), *([(word, "alone")] if alone else []),
+                                     ("pass", "")))
+               for word in ("order", "assist", "take") for alone in (False, True)}
+"""The first round's moves by the seat's word and whether going alone is allowed."""
+_DEFEND_MENU = _menu((("defend", ""), ("pass", "")))
 
 
 def sides_of(players: int) -> list[list[Seat]]:
@@ -156,6 +261,26 @@ def side_name(side: int, players: int) -> str:
 
 
 _SIDE_NAMES: dict[tuple[int, int], str] = {}
+
+_Scoring = tuple[int, tuple[Seat, ...], str, tuple[int, ...], str, tuple[str, ...]]
+_SCORING: dict[tuple[int, Seat], _Scoring] = {}
+"""Per (players, maker): what scoring a hand needs of the sides, worked out once."""
+
+
+def _scoring(players: int, maker: Seat) -> _Scoring:
+    """The maker's side, its seats and name, the defending sides, their names as the euchre's
+    text says them, and every side's name in order."""
+    sides = sides_of(players)
+    maker_side = side_of(maker, players)
+    defenders = tuple(side for side in range(len(sides)) if side != maker_side)
+    them = N_("{names} and {last}").format(
+        names=", ".join(side_name(s, players) for s in defenders[:-1]),
+        last=side_name(defenders[-1], players)) if len(defenders) > 1 else side_name(
+            defenders[0], players)
+    got = _SCORING[players, maker] = (
+        maker_side, tuple(sides[maker_side]), side_name(maker_side, players), defenders, them,
+        tuple(side_name(s, players) for s in range(len(sides))))
+    return got
 
 
 def partner_of(seat: Seat, players: int) -> Seat | None:
@@ -303,15 +428,19 @@ class EuchreState(State):
             dealer = int(deal["dealer"])
             if not 0 <= dealer < players:
                 raise ValueError(f"dealer {dealer} is not a seat")
-        base = cls(
-            players=players,
-            seed=seed,
-            options=options,
-            scores=[0] * len(sides_of(players)),
-            dealer=dealer,
-            hands=[[] for _ in range(players)],
-            turn_up="",
-        )
+        values = {
+            "players": players,
+            "seed": seed,
+            "options": options,
+            "scores": [0] * len(sides_of(players)),
+            "dealer": dealer,
+            "hands": [[] for _ in range(players)],
+            "turn_up": "",
+        }
+        if type(players) is int and type(seed) is int and type(options) is EuchreOptions:
+            base = trusted(cls, values)  # exactly what validation would make of them
+        else:
+            base = cls(**values)
         if deal is None:
             return base._dealt(dealer, 0)
         return base._with_deal(dealer, 0, *_check_deal(deal, players, options))
@@ -322,13 +451,10 @@ class EuchreState(State):
         ranks = self.options.ranks
         pack = shuffled(_DECKS.get(ranks) or _DECKS.setdefault(ranks, deck(ranks)), rng)
         first = rng.choice((2, 3))
-        order = [(dealer + 1 + i) % self.players for i in range(self.players)]
-        hands: list[list[Card]] = [[] for _ in range(self.players)]
-        pos = 0
-        for packet in (first, HAND_SIZE - first):
-            for seat in order:
-                hands[seat].extend(pack[pos : pos + packet])
-                pos += packet
+        n = self.players
+        plan = _DEALINGS.get((n, dealer, first)) or _dealing(n, dealer, first)
+        hands = [list(take(pack)) for take in plan]
+        pos = n * HAND_SIZE
         return self._with_deal(dealer, deal_no, hands, pack[pos], pack[pos + 1 :])
 
     def _with_deal(
@@ -422,6 +548,16 @@ class EuchreState(State):
             won[t.winner] += 1
         return won
 
+    def _rotation(self) -> tuple[int, tuple[Seat, ...]]:
+        """How many seats play this hand and the next active seat after each seat."""
+        key = (self.players, self.alone, self.maker, self.defender_alone)
+        seats = _ROUND.get(key)
+        if seats is None:
+            out = self.sitting_out
+            seats = _ROUND[key] = (self.players - len(set(out)),
+                                   tuple(self._next_active(s, out) for s in range(self.players)))
+        return seats
+
     def _can_go_alone(self) -> bool:
         return self.players == 4 and self.options.allow_alone
 
@@ -444,15 +580,35 @@ class EuchreState(State):
     # ---- the protocol ---------------------------------------------------------------------
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if seat == self.turn and self.phase == "play":
-            cards = self._play_cards(seat)
-            if cards is not None:
-                try:
-                    return [_PLAY_ACTIONS[c] for c in cards]
-                except KeyError:  # a card outside every pack: the general way
-                    pass
+        if _euchre_plays is not None:  # the card plays in one compiled step (`_plays_py`)
+            plays = _euchre_plays(self, seat, _LAST_PLAY, _SUIT_TABLES, _PLAY_ACTIONS, _ROUND,
+                                  _PLAY_EVENTS)
+            if plays is not None:
+                return plays  # type: ignore[no-any-return]
+        if seat == self.turn and self.phase == "play":  # `_play_cards`, written in
+            trick = self.trick
+            try:
+                cards, plays = follow(self.hands[seat], trick[0][1] if trick else None,
+                                      _SUIT_TABLES.get(self.trump) or _suit_table(self.trump),
+                                      None, _PLAY_ACTIONS)
+            except KeyError:  # a card outside every pack: the general way
+                pass
+            else:  # kept for `apply`: with the turn after the card (None if it ends the
+                # trick) and the events of the seat's cards
+                n = self.players
+                size, after = self._rotation()
+                _LAST_PLAY[0] = (self, seat, cards, after[seat] if len(trick) + 1 < size else None,
+                                 _PLAY_EVENTS.get((n, seat)) or _play_events(n, seat))
+                return plays
+        if seat == self.turn and self.phase == "discard":  # any card of the hand
+            get = _DISCARD_ACTIONS.get
+            return [get(c) or _action("discard", c) for c in self.hands[seat]]
+        pairs = self._legal(seat)
+        menu = _MENUS.get(id(pairs))
+        if menu is not None and menu[0] is pairs:  # a call's fixed menu: its actions made once
+            return list(menu[1])
         get = _ACTIONS.get
-        return [get(p) or _action(*p) for p in self._legal(seat)]
+        return [get(p) or _action(*p) for p in pairs]
 
     def _legal(self, seat: Seat) -> tuple[tuple[str, str], ...]:
         """Legal moves as ``(kind, arg)`` pairs: cheap to build and to compare."""
@@ -468,7 +624,7 @@ class EuchreState(State):
         _LAST_LEGAL[0] = (self, seat, pairs)
         return pairs
 
-    def _play_cards(self, seat: Seat) -> tuple[Card, ...] | None:
+    def _play_cards(self, seat: Seat) -> Sequence[Card] | None:
         """`legal_plays` for the seat to play, from the trump's table of effective suits (the
         last answer kept: `apply` asks again for the state just listed); None for a hand with
         a card outside the table, which goes the way of `legal_plays`."""
@@ -477,16 +633,16 @@ class EuchreState(State):
             return last[2]
         hand = self.hands[seat]
         trick = self.trick
-        cards: tuple[Card, ...] | None
+        cards: Sequence[Card] | None
         try:
             if trick:
-                table = _suit_table(self.trump)
+                table = _SUIT_TABLES.get(self.trump) or _suit_table(self.trump)
                 led = table[trick[0][1]]
                 hand = [c for c in hand if table[c] == led] or hand
-            cards = tuple(hand)
+            cards = hand
         except KeyError:
             cards = None
-        _LAST_PLAY[0] = (self, seat, cards)
+        _LAST_PLAY[0] = (self, seat, cards, None, None)
         return cards
 
     def _list_legal(self, seat: Seat) -> list[tuple[str, str]]:
@@ -495,10 +651,7 @@ class EuchreState(State):
         alone = self._can_go_alone()
         if self.phase == "bid1":
             word = self.round1_word(seat)
-            out = [(word, "")]
-            if alone:
-                out.append((word, "alone"))
-            return [*out, ("pass", "")]
+            return _BID1_MENUS[word, alone]
         if self.phase == "discard":
             return [("discard", c) for c in self.hands[seat]]
         if self.phase == "bid2":
@@ -516,18 +669,26 @@ class EuchreState(State):
                 out.append(("bunch", ""))
             return out
         if self.phase == "defend":
-            return [("defend", ""), ("pass", "")]
+            return _DEFEND_MENU
         # play
         play = _PLAY
         return [play.get(c) or ("play", c)
                 for c in legal_plays(self.hands[seat], self.trick, self.trump)]
 
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
+        done = play_listed(self, seat, action, _LAST_PLAY, Action)  # a card just listed
+        if done is not None:
+            return done  # type: ignore[return-value]
         parsed = action if type(action) is Action else Action.parse(action)
         if seat == self.turn and self.phase == "play" and parsed.kind == "play":
-            cards = self._play_cards(seat)
+            last = _LAST_PLAY[0]  # `_play_cards`' kept answer, looked up here
+            cards = (last[2] if last is not None and last[0] is self and last[1] == seat
+                     else self._play_cards(seat))
             if cards is not None and parsed.arg in cards:  # legal: the checks below agree
                 return self._play(seat, parsed)  # type: ignore[return-value]
+        if (seat == self.turn and self.phase == "discard" and parsed.kind == "discard"
+                and parsed.arg in self.hands[seat]):  # legal: the checks below agree
+            return self._discard(seat, parsed)  # type: ignore[return-value]
         if self.phase == "over":
             raise IllegalAction("The game is over.")
         if seat != self.turn:
@@ -565,7 +726,7 @@ class EuchreState(State):
         bids = [*self.bids, (seat, str(action))]
         if action.kind == "pass":
             if seat != self.dealer:
-                ev = _event(kind="pass", seat=seat, text=f"{name} passes.")
+                ev = _said("pass", self.players, seat)
                 return _evolve(self, {"bids": bids, "turn": (seat + 1) % self.players}), [
                     ev
                 ]
@@ -584,23 +745,26 @@ class EuchreState(State):
             }), [ev, ev2]
         alone = action.arg == "alone"
         trump = suit(self.turn_up)
-        verb = {"order": "orders up", "assist": "assists", "take": "takes up"}[action.kind]
-        text = f"{name} {verb} the {pretty(self.turn_up)}" + (" and goes alone." if alone else ".")
-        if action.kind == "assist":
-            text = f"{name}: “I assist.” Trump is {SUIT_SYMBOL[trump]}" + (
-                "; going alone." if alone else "."
-            )
-        events = [
-            _event(
+        key = (self.players, seat, action.kind, self.turn_up, alone)
+        made = _MADE.get(key)
+        if made is None:  # made once per wording and shared (events are immutable)
+            verb = {"order": "orders up", "assist": "assists", "take": "takes up"}[action.kind]
+            text = f"{name} {verb} the {pretty(self.turn_up)}" + (
+                " and goes alone." if alone else ".")
+            if action.kind == "assist":
+                text = f"{name}: “I assist.” Trump is {SUIT_SYMBOL[trump]}" + (
+                    "; going alone." if alone else "."
+                )
+            made = _MADE[key] = _event(
                 kind="make",
                 seat=seat,
                 text=text,
                 data={"trump": trump, "maker": seat, "alone": alone, "round": 1},
             )
-        ]
-        state = _evolve(self, {"bids": bids, "trump": trump, "maker": seat, "alone": alone}
-        )
+        events = [made]
+        update = {"bids": bids, "trump": trump, "maker": seat, "alone": alone}
         if alone and partner_of(seat, self.players) == self.dealer:
+            state = _evolve(self, update)
             events.append(
                 _event(
                     kind="set_aside",
@@ -610,9 +774,10 @@ class EuchreState(State):
                 )
             )
             return _evolve(state, {"turn_up_state": "set_aside"})._after_trump(events)
-        hands = [list(h) for h in self.hands]
-        hands[self.dealer].append(self.turn_up)
-        return _evolve(state, {
+        hands = list(self.hands)  # the other hands are shared: a state is never changed
+        hands[self.dealer] = [*hands[self.dealer], self.turn_up]
+        return _evolve(self, {  # one copy for the call and the turn-up taken
+            **update,
             "hands": hands,
             "turn_up_state": "taken",
             "phase": "discard",
@@ -620,19 +785,11 @@ class EuchreState(State):
         }), events
 
     def _discard(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
-        hands = [list(h) for h in self.hands]
-        hands[seat].remove(action.arg)
-        events = [
-            _event(kind="discard", seat=seat,
-                   text=f"{self.names[seat]} discards a card face down."),
-            _event(
-                kind="discard_card",
-                seat=seat,
-                private_to=seat,
-                text=N_("You discarded the {card}.").format(card=pretty(action.arg)),
-                data={"card": action.arg},
-            ),
-        ]
+        hands = list(self.hands)  # the other hands are shared: a state is never changed
+        hands[seat] = mine = list(hands[seat])
+        mine.remove(action.arg)
+        events = [_said("discard", self.players, seat),
+                  _said("discard_card", self.players, seat, action.arg)]
         state = _evolve(
             self, {"hands": hands, "discard": action.arg, "bids": [*self.bids, (seat, "discard")]}
         )
@@ -642,7 +799,7 @@ class EuchreState(State):
         name = self.names[seat]
         bids = [*self.bids, (seat, str(action))]
         if action.kind == "pass":
-            ev = _event(kind="pass", seat=seat, text=f"{name} passes.")
+            ev = _said("pass", self.players, seat)
             return _evolve(self, {"bids": bids, "turn": (seat + 1) % self.players}), [ev]
         if action.kind == "bunch":
             ev = _event(kind="bunch", seat=seat, text=f"{name} bunches the cards.")
@@ -695,7 +852,7 @@ class EuchreState(State):
                     kind="sit_out", text=f"{names} sit{'s' if len(out) == 1 else ''} out this hand."
                 )
             )
-        events.append(_event(kind="lead", seat=leader, text=f"{self.names[leader]} leads."))
+        events.append(_said("lead", self.players, leader))
         return _evolve(self, {"phase": "play", "leader": leader, "turn": leader, "trick": []}
         ), events
 
@@ -714,48 +871,51 @@ class EuchreState(State):
 
     def _play(self, seat: Seat, action: Action) -> tuple[EuchreState, list[Event]]:
         card = action.arg
-        hands = list(self.hands)  # the other hands are shared: a state is never changed
-        mine = list(hands[seat])
-        mine.remove(card)
-        hands[seat] = mine
-        trick = [*self.trick, (seat, card)]
         n = self.players
-        events = [_said("play", n, seat, card)]
+        events = [_SAID.get(("play", n, seat, card)) or _said("play", n, seat, card)]
         if not self.alone and self.defender_alone is None:  # nobody sits out
-            if len(trick) < n:
-                return _evolve(self, {"hands": hands, "trick": trick,
-                                      "turn": (seat + 1) % n}), events
+            if len(self.trick) + 1 < n:
+                return played(self, seat, card, (seat + 1) % n), events
         else:
-            key = (n, self.alone, self.maker, self.defender_alone)
-            seats = _ROUND.get(key)
-            if seats is None:  # the next active seat after each seat, and how many play
-                out = self.sitting_out
-                seats = _ROUND[key] = (n - len(set(out)),
-                                       tuple(self._next_active(s, out) for s in range(n)))
-            if len(trick) < seats[0]:  # the active seats (`active`)
-                return _evolve(self, {"hands": hands, "trick": trick,
-                                      "turn": seats[1][seat]}), events
-        winner = trick_winner(trick, self.trump)
+            size, after = self._rotation()
+            if len(self.trick) + 1 < size:  # the active seats (`active`)
+                return played(self, seat, card, after[seat]), events
         assert self.leader is not None
-        tricks = [*self.tricks, trusted(TrickRecord, {"leader": self.leader, "plays": trick,
-                                                      "winner": winner})]
-        events.append(_said("trick", n, winner, len(tricks)))
-        state = _evolve(
-            self,
-            {"hands": hands, "trick": [], "tricks": tricks, "leader": winner, "turn": winner},
-        )
-        if len(tricks) < TRICKS:
+        trump = self.trump
+        first = self.trick[0][1] if self.trick else card
+        led = (_SUIT_TABLES.get(trump) or _suit_table(trump)).get(first)
+        try:  # `trick_winner` by the power table of the trump and the led suit
+            state, winner = took(self, seat, card,
+                                 _POWER_TABLES.get((trump, led)) or _power_table(trump, led),
+                                 _TRICK_RECORD, self.leader, True)
+        except KeyError:  # a card outside the tables: by the definitions
+            hands = list(self.hands)  # the other hands are shared: a state is never changed
+            mine = list(hands[seat])
+            mine.remove(card)
+            hands[seat] = mine
+            trick = [*self.trick, (seat, card)]
+            winner = trick_winner(trick, trump)
+            tricks = [*self.tricks, trusted(TrickRecord, {"leader": self.leader, "plays": trick,
+                                                          "winner": winner})]
+            state = _evolve(self, {"hands": hands, "trick": [], "tricks": tricks,
+                                   "leader": winner, "turn": winner})
+        done = len(self.tricks) + 1
+        events.append(_SAID.get(("trick", n, winner, done)) or _said("trick", n, winner, done))
+        if done < TRICKS:
             return state, events
         return state._score_hand(events)
 
     def _score_hand(self, events: list[Event]) -> tuple[EuchreState, list[Event]]:
         assert self.maker is not None and self.trump is not None
         n, o = self.players, self.options
-        won = self.tricks_won()
-        maker_side = side_of(self.maker, n)
-        makers = sum(won[s] for s in sides_of(n)[maker_side])
-        gained = [0] * len(self.scores)
-        who = side_name(maker_side, n)
+        won = [0] * n
+        for t in self.tricks:
+            won[t.winner] += 1
+        maker_side, members, who, defenders, them, names = _SCORING.get((n, self.maker)) or (
+            _scoring(n, self.maker))
+        makers = sum([won[s] for s in members])
+        sides = len(self.scores)
+        gained = [0] * sides
         lone = self.alone and n == 4
         if makers == TRICKS:
             pts = o.lone_march_value if lone else o.march_value
@@ -776,13 +936,8 @@ class EuchreState(State):
                 pts = o.alone_euchred_value
             else:
                 pts = o.euchre_value
-            defenders = [side for side in range(len(self.scores)) if side != maker_side]
             for side in defenders:
                 gained[side] = pts
-            them = N_("{names} and {last}").format(
-                names=", ".join(side_name(s, n) for s in defenders[:-1]),
-                last=side_name(defenders[-1], n)) if len(defenders) > 1 else side_name(
-                    defenders[0], n)
             if len(defenders) > 1:
                 said = (N_("{side} are euchred: {points} to {them} each.") if n == 4
                         else N_("{side} is euchred: {points} to {them} each."))
@@ -791,16 +946,14 @@ class EuchreState(State):
                         else N_("{side} is euchred: {points} to {them}."))
             text = said.format(side=who, points=_pts(pts), them=them)
         scores = [a + b for a, b in zip(self.scores, gained, strict=True)]
-        sides = len(self.scores)
         hands_won = (list(self.hands_won) + [0] * sides)[:sides]
         euchres = (list(self.euchres) + [0] * sides)[:sides]
         if makers >= 3:
             hands_won[maker_side] += 1
         else:
-            for side in range(sides):
-                if side != maker_side:
-                    hands_won[side] += 1
-                    euchres[side] += 1
+            for side in defenders:
+                hands_won[side] += 1
+                euchres[side] += 1
         result = trusted(HandResult, {
             "hand_no": self.deal_no + 1,
             "dealer": self.dealer,
@@ -814,7 +967,7 @@ class EuchreState(State):
             "text": text,
             "tricks": self.tricks,
         })
-        line = ", ".join(f"{side_name(s, n)} {v}" for s, v in enumerate(scores))
+        line = ", ".join([f"{name} {v}" for name, v in zip(names, scores, strict=True)])
         events.append(
             _event(
                 kind="score",
@@ -826,7 +979,7 @@ class EuchreState(State):
                                "hands_won": hands_won, "euchres": euchres})
         if max(scores) < o.target:
             nxt = (self.dealer + 1) % n
-            events.append(_event(kind="deal", seat=nxt, text=f"{self.names[nxt]} deals."))
+            events.append(_said("deal", n, nxt))
             return state._dealt(nxt, self.deal_no + 1), events
         winner_side, lines = state._decide_winner(scores)
         winners = list(sides_of(n)[winner_side])
@@ -944,7 +1097,9 @@ def first_dealer(players: int, options: EuchreOptions, seed: int) -> Seat:
     start = rng.randrange(players)
     if options.first_dealer == "random":
         return start
-    for i, card in enumerate(shuffled(deck(options.ranks), rng)):
+    ranks = options.ranks
+    pack = shuffled(_DECKS.get(ranks) or _DECKS.setdefault(ranks, deck(ranks)), rng)
+    for i, card in enumerate(pack):
         if card[1] == "J":
             return (start + i) % players
     return start  # unreachable: every deck has Jacks
@@ -970,3 +1125,8 @@ def _check_deal(
         if sorted(stock + used) != sorted(full):
             raise ValueError("hands, turn-up and stock must make up the whole deck")
     return hands, turn_up, stock
+
+
+plain_attributes(EuchreState, TrickRecord, HandResult, EuchreOptions)
+_TRICK_RECORD = recipe(TrickRecord)
+"""How `took` records a trick (`trusted`'s build of a `TrickRecord`)."""

@@ -298,6 +298,43 @@ class Contract(BaseModel):
 _PARSED: dict[str, Contract] = {}
 
 
+class Facts(NamedTuple):
+    """A contract's derived values, worked out once per contract object (`facts`): the
+    valuation and the end of a deal ask them of one contract many times."""
+
+    code: str
+    label: str
+    is_null: bool
+    is_ramsch: bool
+    is_trump_game: bool
+    is_open: bool
+    schwarz_announced: bool
+    schneider_announced: bool
+    is_tourne: bool
+    unit: int
+    null_value: int
+    trumps: tuple[Card, ...]
+
+
+_FACTS: dict[int, tuple[Contract, Facts]] = {}
+
+
+def facts(contract: Contract) -> Facts:
+    """`Facts` of ``contract`` (contracts are immutable, so they cannot go stale; kept by the
+    object's id with the object itself, so an id is never reused while kept)."""
+    got = _FACTS.get(id(contract))
+    if got is not None and got[0] is contract:
+        return got[1]
+    c = contract
+    made = Facts(c.code, c.label, c.is_null, c.is_ramsch, c.is_trump_game, c.is_open,
+                 c.schwarz_announced, c.schneider_announced, c.is_tourne, c.unit, c.null_value,
+                 tuple(c.trumps()))
+    if len(_FACTS) >= 512:  # contracts made afresh (a Tourne, a Guckser) come and go
+        _FACTS.clear()
+    _FACTS[id(contract)] = (contract, made)
+    return made
+
+
 class _CardOrder(NamedTuple):
     """Per card of the Skat deck: its effective suit, its power and its display key, and its
     place in the display order (``rank``: sorting by it sorts as by ``sort``, faster)."""
@@ -325,7 +362,7 @@ def card_order(kind: str, suit: str | None) -> _CardOrder:
 
 def matadors(cards12: list[Card], contract: Contract) -> tuple[bool, int]:
     """("with", k) or ("without", k) counted on the Player's 12 cards (1.8)."""
-    trumps = contract.trumps()
+    trumps = facts(contract).trumps
     held = set(cards12)
     if trumps[0] in held:
         k = 0

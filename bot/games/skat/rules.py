@@ -39,7 +39,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
-from typing import ClassVar, Literal, Self
+from operator import itemgetter
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -52,15 +53,30 @@ from bot.games.base import (
     Seat,
     State,
     View,
+    _copyc,
     act,
     evolve,
+    follow,
+    follow_py,
+    plain_attributes,
+    play_listed,
+    played,
+    recipe,
     rng_for,
+    took,
     trusted,
 )
 from bot.games.cards import SUITS, Card, deck, pretty, pretty_all, shuffled
 from bot.games.skat import solver
 from bot.games.skat.bidding import bids_above
-from bot.games.skat.contracts import SKAT_RANKS, Contract, card_order, matadors, points_of
+from bot.games.skat.contracts import (
+    SKAT_RANKS,
+    Contract,
+    card_order,
+    facts,
+    matadors,
+    points_of,
+)
 from bot.games.skat.options import RuleSet, SkatOptions
 from bot.games.skat.scoring import RamschScore, SkatScore, score_game, score_ramsch
 from bot.games.skat.sheet import SheetEntry, SkatScoreSheet, seeger_bonus
@@ -126,6 +142,29 @@ def roles_for(players: int, dealer: Seat) -> list[Seat]:
     v, m = (dealer + 1) % players, (dealer + 2) % players
     h = (dealer + 4) % players if players == 5 else (dealer + 3) % players
     return [v, m, h]
+
+
+_DEALINGS: dict[tuple[int, Seat], tuple[tuple[Seat, Callable[[list[Card]], tuple[Card, ...]]],
+                                          ...]] = {}
+
+
+def _dealing(players: int, dealer: Seat) -> tuple[
+        tuple[Seat, Callable[[list[Card]], tuple[Card, ...]]], ...]:
+    """Per seat dealt to, which places of the shuffled pack its hand gets: packets of 3, then
+    the skat (places 9 and 10), 4 and 3 in the order of ``roles`` (Vorhand first); getters made
+    once per (players, dealer)."""
+    roles = roles_for(players, dealer)
+    places: dict[Seat, list[int]] = {s: [] for s in roles}
+    pos = 0
+    for size in (3, -2, 4, 3):
+        if size < 0:
+            pos += 2
+            continue
+        for s in roles:
+            places[s].extend(range(pos, pos + size))
+            pos += size
+    got = _DEALINGS[players, dealer] = tuple((s, itemgetter(*p)) for s, p in places.items())
+    return got
 
 
 def card_key(card: Card) -> int:
@@ -224,14 +263,40 @@ class SkatState(State):
     # ---- legal actions -----------------------------------------------------------------
     def legal_actions(self, seat: Seat) -> list[Action]:
         phase = self.phase
-        if phase == "play" and seat == self.turn:
-            cards = self._play_cards(seat)
-            if cards is not None:
-                get = _ACTIONS.get
-                plays = _PLAY_ACTIONS
-                return [*[plays[c] for c in cards],
-                        *[get(p) or _action(*p) for p in (*self._surrender(),
-                                                          *self._claims(seat))]]
+        if phase == "play" and seat == self.turn:  # `_play_cards`, written in
+            if _skat_plays is not None:  # in one compiled step (`_plays_py`)
+                got = _skat_plays(self, seat, _LAST_PLAY, _ORDERS, _PLAY_ACTIONS, _PLAY_EVENTS,
+                                  _EXTRAS, ROLE_NAMES, CLAIM_CARDS)
+                if got is not None:
+                    return got  # type: ignore[no-any-return]
+            contract = self.contract or GRAND
+            order = _ORDERS.get((contract.kind, contract.suit)) or _order(contract)
+            trick = self.trick
+            try:
+                cards, plays = follow(self.hands[seat], trick[0][1] if trick else None,
+                                      order.eff, order.rank, _PLAY_ACTIONS)
+            except KeyError:  # a card outside the deck: `_play_pairs_slow`'s way
+                pass
+            else:  # kept for `apply`: with the turn after the card (None if it ends the
+                # trick) and the events of the seat's cards
+                roles = self.roles
+                at = roles.index(seat)
+                role = ROLE_NAMES[at]
+                _LAST_PLAY[0] = (self, seat, cards,
+                                 roles[(at + 1) % 3] if len(trick) < 2 else None,
+                                 _PLAY_EVENTS.get((role, seat)) or _play_events(role, seat))
+                if self.contract is None:
+                    return plays
+                o = self.options
+                key = (self.contract.kind, o.claim_policy, o.tourne_surrender, o.rules,
+                       seat == self.declarer, len(self.hands[seat]) <= CLAIM_CARDS,
+                       not self.tricks or (len(self.tricks) == 1 and not trick))
+                extra = _EXTRAS.get(key)
+                if extra is None:
+                    extra = _extras(key)
+                if extra:
+                    plays += extra
+                return plays
         elif phase == "bid" and self.bid_stage != 2 and seat == (
                 self.asker if self.awaiting == "ask" else self.listener):
             # the auction's menus, as `_list_legal` makes them, kept for `apply`
@@ -278,7 +343,7 @@ class SkatState(State):
         other = self._list_other(seat)
         return other if type(other) is tuple else tuple(other)
 
-    def _play_cards(self, seat: Seat) -> tuple[Card, ...] | None:
+    def _play_cards(self, seat: Seat) -> list[Card] | None:
         """The cards the seat to play may play, in the contract's display order, from its
         tables (the last answer kept: `apply` asks again for the state just listed); None
         for a hand with a card outside the deck, which goes `_play_pairs_slow`'s way."""
@@ -287,18 +352,14 @@ class SkatState(State):
             return last[2]
         contract = self.contract or GRAND
         order = card_order(contract.kind, contract.suit)
-        hand = self.hands[seat]
-        cards: tuple[Card, ...] | None
-        try:
-            if self.trick:
-                eff = order.eff
-                led = eff[self.trick[0][1]]
-                hand = [c for c in hand if eff[c] == led] or hand
-            # (the tables hold exactly the deck's cards, as `_PLAY` does)
-            cards = tuple(sorted(hand, key=order.rank.__getitem__))
+        trick = self.trick
+        cards: list[Card] | None
+        try:  # (the tables hold exactly the deck's cards, as `_PLAY` does)
+            cards = follow(self.hands[seat], trick[0][1] if trick else None, order.eff,
+                           order.rank, _PLAY_ACTIONS)[0]
         except KeyError:
             cards = None
-        _LAST_PLAY[0] = (self, seat, cards)
+        _LAST_PLAY[0] = (self, seat, cards, None, None)
         return cards
 
     def _play_pairs_slow(self, contract: Contract, hand: list[Card]) -> list[tuple[str, str]]:
@@ -433,6 +494,21 @@ class SkatState(State):
         return parsed
 
     def apply(self, seat: Seat, action: Action | str) -> tuple[Self, list[Event]]:
+        done = play_listed(self, seat, action, _LAST_PLAY, Action)  # a card just listed
+        if done is not None:
+            return done  # type: ignore[return-value]
+        if (type(action) is Action and action.kind == "play" and self.phase == "play"
+                and seat == self.turn):  # a card listed just now: `check_legal` would agree
+            last = _LAST_PLAY[0]
+            cards = (last[2] if last is not None and last[0] is self and last[1] == seat
+                     else self._play_cards(seat))
+            if cards is not None and action.arg in cards:
+                return self._play_card(seat, action.arg)
+        last = _LAST_LEGAL[0]
+        if type(action) is Action and last is not None and last[0] is self and last[1] == seat:
+            menu = _MENUS.get(id(last[2]))  # a fixed menu just listed (the auction's)
+            if menu is not None and menu[0] is last[2] and (action.kind, action.arg) in menu[2]:
+                return getattr(self, _HANDLERS[self.phase])(seat, action)  # as check_legal
         parsed = self.check_legal(seat, action)
         return getattr(self, _HANDLERS[self.phase])(seat, parsed)
 
@@ -443,7 +519,8 @@ class SkatState(State):
 
     # auction ------------------------------------------------------------------------------
     def _do_bid(self, seat: Seat, a: Action) -> tuple[Self, list[Event]]:
-        who = self.role_of(seat)
+        roles = self.roles
+        who = ROLE_NAMES[roles.index(seat)] if seat in roles else "sits out"  # `role_of`'s
         named = self.named if seat in self.named else [*self.named, seat]
         if a.kind == "bid":
             value = int(a.arg)
@@ -465,7 +542,7 @@ class SkatState(State):
         # pass
         ev = _said("pass", who, seat, None)
         passed = {"passed": [*self.passed, seat], "bid_log": [*self.bid_log, f"{who} passe"]}
-        v, _, h = self.roles
+        v, _, h = roles
         survivor = self.listener if seat == self.asker else self.asker
         if self.bid_stage == 0 and survivor is not None:
             # Hinterhand now bids to the survivor of Mittelhand and Vorhand.
@@ -496,9 +573,13 @@ class SkatState(State):
         return self._record(result, events)
 
     def _become_player(self, seat: Seat, events: list[Event]) -> tuple[Self, list[Event]]:
-        bid = f"at {self.bid}" if self.bid else "without a bid"
-        events.append(self._ev("player", f"{self.role_of(seat)} is the Player {bid}.", seat,
-                               bid=self.bid))
+        role = self.role_of(seat)
+        ev = _PLAYER_EVENTS.get((role, seat, self.bid))
+        if ev is None:  # made once per wording and shared (events are immutable)
+            bid = f"at {self.bid}" if self.bid else "without a bid"
+            ev = _PLAYER_EVENTS[role, seat, self.bid] = self._ev(
+                "player", f"{role} is the Player {bid}.", seat, bid=self.bid)
+        events.append(ev)
         return _evolve(self, {"declarer": seat, "phase": "skat", "asker": None,
                               "listener": None}), events
 
@@ -591,8 +672,13 @@ class SkatState(State):
     def _declared(self, contract: Contract, events: list[Event]) -> tuple[Self, list[Event]]:
         seat = self.declarer
         assert seat is not None
-        events.append(self._ev("declare", f"{self.role_of(seat)} plays {contract.label}.", seat,
-                               contract=contract.code))
+        f = facts(contract)
+        role = self.role_of(seat)
+        ev = _DECLARED.get((role, seat, f.code, f.label))
+        if ev is None:  # made once per wording and shared (events are immutable)
+            ev = _DECLARED[role, seat, f.code, f.label] = self._ev(
+                "declare", f"{role} plays {f.label}.", seat, contract=f.code)
+        events.append(ev)
         return _evolve(self, {"contract": contract})._start_play(events)
 
     def _start_play(self, events: list[Event]) -> tuple[Self, list[Event]]:
@@ -647,30 +733,41 @@ class SkatState(State):
             shown = {**st.last.shown, seat: sorted(self.hands[seat], key=card_key)}
             last = st.last.model_copy(update={"shown": shown, "claimant": seat})
             return _evolve(st, {"last": last}), events
-        card = a.arg
-        contract = self.contract or GRAND
-        hands = list(self.hands)  # the other hands are shared: a state is never changed
-        mine = list(hands[seat])
-        mine.remove(card)
-        hands[seat] = mine
-        trick = [*self.trick, (seat, card)]
+        return self._play_card(seat, a.arg)
+
+    def _play_card(self, seat: Seat, card: Card) -> tuple[Self, list[Event]]:
         roles = self.roles
-        events = [_said("play", self.role_of(seat), seat, card)]
-        if len(trick) < 3:
-            nxt = roles[(roles.index(seat) + 1) % 3]
-            return _evolve(self, {"hands": hands, "trick": trick, "turn": nxt}), events
-        winner = contract.trick_winner(trick)
-        done = trusted(Trick, {"leader": trick[0][0], "plays": trick, "winner": winner})
-        tricks = [*self.tricks, done]
-        pts = points_of([c for _, c in trick])
-        events.append(_said("trick", self.role_of(winner), winner, pts))
-        st = _evolve(self, {"hands": hands, "trick": [], "tricks": tricks,
-                            "turn": winner})
-        early = (contract.is_null and winner == self.declarer) or (
-            contract.schwarz_announced and winner != self.declarer
+        at = roles.index(seat)
+        events = [_SAID.get(("play", ROLE_NAMES[at], seat, card))
+                  or _said("play", ROLE_NAMES[at], seat, card)]
+        if len(self.trick) < 2:
+            return played(self, seat, card, roles[(at + 1) % 3]), events
+        contract = self.contract or GRAND
+        kind, suit = contract.kind, contract.suit
+        led = card_order(kind, suit).eff.get(self.trick[0][1])
+        try:  # `Contract.trick_winner` by the strength table of the contract and the led suit
+            st, winner = took(self, seat, card,
+                              _STRENGTHS.get((kind, suit, led)) or _strength(kind, suit, led),
+                              _TRICK_RECORD, self.trick[0][0], False)
+        except KeyError:  # a card outside the tables: by the definitions
+            hands = list(self.hands)  # the other hands are shared: a state is never changed
+            mine = list(hands[seat])
+            mine.remove(card)
+            hands[seat] = mine
+            trick = [*self.trick, (seat, card)]
+            winner = contract.trick_winner(trick)
+            done = trusted(Trick, {"leader": trick[0][0], "plays": trick, "winner": winner})
+            st = _evolve(self, {"hands": hands, "trick": [], "tricks": [*self.tricks, done],
+                                "turn": winner})
+        pts = points_of([*[c for _, c in self.trick], card])
+        events.append(_said("trick", ROLE_NAMES[roles.index(winner)], winner, pts))
+        f = facts(contract)
+        early = (f.is_null and winner == self.declarer) or (
+            f.schwarz_announced and winner != self.declarer
         )
-        if len(tricks) == 10 or early:
-            return st._finish("played out" if len(tricks) == 10 else "stopped early", events)
+        done_tricks = len(self.tricks) + 1
+        if done_tricks == 10 or early:
+            return st._finish("played out" if done_tricks == 10 else "stopped early", events)
         return st, events
 
     def _surrender_now(self, seat: Seat) -> tuple[Self, list[Event]]:
@@ -682,20 +779,20 @@ class SkatState(State):
         contract = self.effective_contract()
         decl = self.declarer
         assert decl is not None
-        side = {decl} if seat == decl else set(self.defenders())
         who = self.role_of(seat)
-        hands = {s: list(self.hands[s]) for s in self.roles}
-        pos = (self.roles, hands, self.trick, self.turn_seat(), contract)
         if kind == "concede":
             if seat == decl:
-                ev = self._ev("concede", f"{who} declares his game lost.", seat)
+                ev = _shared("concede", f"{who} declares his game lost.", seat)
                 if self.options.rules == "isko" and len(self.hands[decl]) >= 9:
                     return self._finish("conceded", [ev], simple=True, forced=False,
                                         give_rest=False)
                 return self._finish("conceded", [ev], rest_to="defenders", forced=False)
-            ev = self._ev("concede", f"{who} concedes: the Player wins.", seat)
+            ev = _shared("concede", f"{who} concedes: the Player wins.", seat)
             return self._finish("conceded by the opponents", [ev], simple=True, forced=True,
                                 give_rest=False, schneider_if_needed=True)
+        side = {decl} if seat == decl else set(self.defenders())
+        hands = {s: list(self.hands[s]) for s in self.roles}
+        pos = (self.roles, hands, self.trick, self.turn_seat(), contract)
         if kind == "claim_rest":
             ok = solver.can_take_all(*pos, side)
             if ok:
@@ -794,7 +891,8 @@ class SkatState(State):
         score: SkatScore | None = None
         ramsch: RamschScore | None = None
         decl_points: int | None = None
-        if contract.is_ramsch:
+        f = facts(contract)
+        if f.is_ramsch:
             last = tricks[-1].winner
             ramsch = score_ramsch(trick_points, trick_count, points_of(self.skat), last,
                                   self.options)
@@ -833,17 +931,20 @@ class SkatState(State):
                 deltas[penalty] -= score.entry  # NASL 10 and 15: the erring opponent pays
             if self.options.score_sheet == "seeger_fabian":
                 bonus = seeger_bonus(n, decl, self.defenders(), score.won)
-            who = N_("{name} ({role})").format(name=seat_names(n)[decl],
-                                               role=self.role_of(decl))
-            said = (N_("{who}: {game}. {score}") if contract.is_null
+            role = self.role_of(decl)
+            who = _WHO.get((n, decl, role))
+            if who is None:
+                who = _WHO[n, decl, role] = N_("{name} ({role})").format(
+                    name=seat_names(n)[decl], role=role)
+            said = (N_("{who}: {game}. {score}") if f.is_null
                     else N_("{who}: {game}, {points} card points. {score}"))
-            text = said.format(who=who, game=contract.label, points=pts, score=score.text)
+            text = said.format(who=who, game=f.label, points=pts, score=score.text)
         shown: dict[Seat, list[Card]] = {}
-        if contract.is_open and self.declarer is not None and len(tricks) < 10:
+        if f.is_open and self.declarer is not None and len(tricks) < 10:
             shown[self.declarer] = sorted(self.hands[self.declarer], key=card_key)
         result = trusted(DealResult, {
             "number": self.deal_no + 1, "dealer": self.dealer, "roles": self.roles,
-            "declarer": self.declarer, "contract": contract.code, "label": contract.label,
+            "declarer": self.declarer, "contract": f.code, "label": f.label,
             "bid": self.bid, "skat": self.skat, "laid_away": self.laid_away, "tricks": tricks,
             "declarer_points": decl_points, "trick_points": trick_points, "ended": ended,
             "score": score, "ramsch": ramsch, "deltas": deltas, "bonus": bonus, "text": text,
@@ -866,7 +967,6 @@ class SkatState(State):
         sheet = self.sheet.add(trusted(SheetEntry, {"deal": result.number, "text": result.text,
                                                     "deltas": result.deltas,
                                                     "bonus": result.bonus}))
-        st = _evolve(self, {"sheet": sheet, "last": result})
         if (self.deal_no + 1) % self.players == 0:
             names = seat_names(self.players)
             totals = ", ".join(f"{names[i]} {t:+d}" for i, t in enumerate(sheet.list_totals()))
@@ -875,16 +975,23 @@ class SkatState(State):
                 "text": f"Round {(self.deal_no + 1) // self.players} is over. Totals: {totals}."}))
         if self.deal_no + 1 >= self.total_deals:
             events.append(trusted(Event, {"kind": "over", "text": "The series is over."}))
-            return _evolve(st, {"phase": "over", "turn": None, "asker": None,
-                                "listener": None, "kontra_queue": []}), events
-        nxt = st._deal(self.deal_no + 1, None)
-        events.append(trusted(Event, {
-            "kind": "deal", "text": f"Deal {nxt.deal_no + 1}: "
-            f"{ROLE_NAMES[0]} is {seat_names(self.players)[nxt.roles[0]]}."}))
+            return _evolve(self, {"sheet": sheet, "last": result, "phase": "over", "turn": None,
+                                  "asker": None, "listener": None, "kontra_queue": []}), events
+        nxt = self._deal(self.deal_no + 1, None, {"sheet": sheet, "last": result})
+        key = (self.players, nxt.deal_no, nxt.roles[0])
+        ev = _DEALT.get(key)
+        if ev is None:  # made once per wording and shared (events are immutable)
+            ev = _DEALT[key] = trusted(Event, {
+                "kind": "deal", "text": f"Deal {nxt.deal_no + 1}: "
+                f"{ROLE_NAMES[0]} is {seat_names(self.players)[nxt.roles[0]]}."})
+        events.append(ev)
         return nxt, events
 
     # ---- dealing -----------------------------------------------------------------------
-    def _deal(self, number: int, fixed: dict[str, object] | None) -> Self:
+    def _deal(self, number: int, fixed: dict[str, object] | None,
+              carried: dict[str, object] | None = None) -> Self:
+        """Deal ``number`` (``fixed``: its cards given); ``carried``: other fields changed in
+        the same copy (the sheet and last result of the deal just ended)."""
         n = self.players
         dealer = (self.first_dealer + number) % n
         roles = roles_for(n, dealer)
@@ -897,15 +1004,10 @@ class SkatState(State):
             skat = list(fixed["skat"])  # type: ignore[call-overload]
         else:
             cards = shuffled(FULL_DECK, rng_for(self.seed, "deal", number))
-            pos = 0
-            for size in (3, -2, 4, 3):
-                if size < 0:
-                    skat = cards[pos:pos + 2]
-                    pos += 2
-                    continue
-                for s in roles:
-                    hands[s] += cards[pos:pos + size]
-                    pos += size
+            plan = _DEALINGS.get((n, dealer)) or _dealing(n, dealer)
+            for s, take in plan:
+                hands[s] = list(take(cards))
+            skat = cards[9:11]
         forced_ramsch = (number + 1) in self.options.forced_ramsch_deals
         st = _evolve(self, {
             "deal_no": number, "dealer": dealer, "roles": roles, "hands": hands, "skat": skat,
@@ -914,6 +1016,7 @@ class SkatState(State):
             "picked_up": False, "hand_game": False, "peek": None, "turned": None,
             "passt_nicht": False, "contract": None, "kontra": 0,
             "kontra_queue": [], "trick": [], "tricks": [], "turn": None, "phase": "bid",
+            **(carried or {}),
         })
         if forced_ramsch:
             return st._start_ramsch([])[0]
@@ -1084,7 +1187,32 @@ _SKAT_MENUS: dict[tuple[object, ...], tuple[tuple[str, str], ...]] = {}
 _SURRENDER = (("surrender", ""),)
 _PLAY = {c: ("play", c) for c in FULL_DECK}
 _PLAY_ACTIONS = {c: _action("play", c) for c in FULL_DECK}
-_LAST_PLAY: list[tuple[object, int, tuple[Card, ...] | None] | None] = [None]
+_STRENGTHS: dict[tuple[str, str | None, str | None], dict[Card, int]] = {}
+
+
+def _strength(kind: str, suit: str | None, led: str | None) -> dict[Card, int]:
+    """How strongly each card of the deck plays to a trick led with effective suit ``led``
+    in the contract (kind, suit): a trump 1000 + its power, a card of the led suit its power
+    (1 and up), any other 0; the first card of the highest strength wins, as
+    `Contract.trick_winner` decides."""
+    order = card_order(kind, suit)
+    got = _STRENGTHS[kind, suit, led] = {
+        c: 1000 + order.power[c] if e == "T" else order.power[c] if e == led else 0
+        for c, e in order.eff.items()}
+    return got
+
+
+_LAST_PLAY: list[tuple[object, int, list[Card] | None, Seat | None,
+                      dict[Card, Event] | None] | None] = [None]
+"""The last play listed: state, seat, cards, the turn after the card (None: it ends the
+trick), the seat's card events (`base.play_listed`)."""
+_PLAY_EVENTS: dict[tuple[str, Seat], dict[Card, Event]] = {}
+
+
+def _play_events(role: str, seat: Seat) -> dict[Card, Event]:
+    """The events of every card the seat may play in its role (`_said`'s)."""
+    got = _PLAY_EVENTS[role, seat] = {c: _said("play", role, seat, c) for c in FULL_DECK}
+    return got
 
 
 def _claim_pairs(concede: bool, claim: bool, nasl: bool, is_decl: bool
@@ -1104,6 +1232,84 @@ _CLAIMS = {(a, b, c, d): _claim_pairs(a, b, c, d)
            for d in (False, True)}
 """`SkatState._claims` by (concede offered, cards few enough to claim, NASL policy, the
 Player asking)."""
+
+_ORDERS: dict[tuple[str, str | None], Any] = {}
+"""`card_order`'s tables by (kind, suit), in a plain dict (the compiled listing reads it)."""
+
+
+def _order(contract: Contract) -> Any:
+    got = _ORDERS[contract.kind, contract.suit] = card_order(contract.kind, contract.suit)
+    return got
+
+
+_EXTRAS: dict[tuple[object, ...], tuple[Action, ...]] = {}
+"""The moves offered to the seat to play beside its cards (`_surrender`, `_claims`), by what
+they depend on: (contract kind, claim policy, Tourne surrender allowed, rules, the Player
+asking, few enough cards to claim, before the lead to trick 2)."""
+
+
+def _extras(key: tuple[object, ...]) -> tuple[Action, ...]:
+    kind, policy, tourne_surrender, rules, is_decl, few, early = key
+    surrender = bool(kind in ("tourne", "tourne_grand") and is_decl and tourne_surrender
+                     and rules == "classic" and early)
+    if policy == "off" or kind == "ramsch":
+        got = _OFFERED[surrender, False, False, False, is_decl]
+    else:
+        got = _OFFERED[surrender, is_decl or policy == "verify_or_reject", few,
+                       policy == "nasl", is_decl]
+    _EXTRAS[key] = got
+    return got
+
+
+def _plays_py(state: SkatState, seat: Seat, cell: list[Any], orders: dict[Any, Any],
+              actions: dict[Card, Action], events: dict[Any, Any],
+              extras: dict[Any, Any], role_names: Sequence[str], claim_cards: int
+              ) -> list[Action] | None:
+    """`legal_actions`' card plays from its kept tables only, as `_copyc.skat_plays` lists
+    them (the reference it is tested against): None (the general way, which makes the tables)
+    for another phase or seat, no contract, a table not made yet or a card outside it."""
+    d = state.__dict__
+    if type(seat) is not int or d["phase"] != "play" or seat != d["turn"]:
+        return None
+    contract, roles, hands, trick = d["contract"], d["roles"], d["hands"], d["trick"]
+    if (contract is None or type(roles) is not list or len(roles) != 3 or seat not in roles
+            or type(hands) is not list or type(trick) is not list
+            or not -len(hands) <= seat < len(hands)):
+        return None
+    c = contract.__dict__
+    order = orders.get((c["kind"], c["suit"]))
+    if order is None:
+        return None
+    try:
+        cards, plays = follow_py(hands[seat], trick[0][1] if trick else None, order[0],
+                                 order[3], actions)
+    except KeyError:
+        return None
+    at = roles.index(seat)
+    kept = events.get((role_names[at], seat))
+    o = d["options"].__dict__
+    tricks = d["tricks"]
+    extra = extras.get((c["kind"], o["claim_policy"], o["tourne_surrender"], o["rules"],
+                        seat == d["declarer"], len(hands[seat]) <= claim_cards,
+                        not tricks or (len(tricks) == 1 and not trick)))
+    if kept is None or extra is None:
+        return None
+    cell[0] = (state, seat, cards, roles[(at + 1) % 3] if len(trick) < 2 else None, kept)
+    if extra:
+        plays += extra
+    return plays
+
+
+_skat_plays = None if _copyc is None else _copyc.skat_plays
+
+
+_OFFERED = {(sur, *key): tuple(_action(k, a) for k, a in (*(_SURRENDER if sur else ()),
+                                                          *claims))
+            for sur in (False, True) for key, claims in _CLAIMS.items()}
+"""The moves offered to the seat to play beside its cards, as actions: by (the Tourne
+surrender open, then `_CLAIMS`' key). A policy without claims looks up (..., False, False,
+False, is_decl): nothing."""
+
 
 _HANDLERS = {phase: f"_do_{phase}" for phase in Phase.__args__}  # type: ignore[attr-defined]
 
@@ -1125,6 +1331,28 @@ _DISCARDS = {(a, b): ("discard", f"{a},{b}") for a, b in combinations(FULL_DECK,
 
 
 _SAID: dict[tuple[str, str, Seat, object], Event] = {}
+_PLAYER_EVENTS: dict[tuple[str, Seat, int], Event] = {}
+"""The auction's end ("Mittelhand is the Player at 20.") by (role, seat, bid)."""
+_SHARED: dict[tuple[str, str, Seat], Event] = {}
+
+
+def _shared(kind: str, text: str, seat: Seat) -> Event:
+    """`SkatState._ev`'s public event without data, made once per wording and shared (events
+    are immutable); for the texts of a few fixed phrases and the role names."""
+    ev = _SHARED.get((kind, text, seat))
+    if ev is None:
+        ev = _SHARED[kind, text, seat] = trusted(Event, {"kind": kind, "seat": seat,
+                                                         "text": text, "private_to": None,
+                                                         "data": {}})
+    return ev
+
+
+_DEALT: dict[tuple[int, int, Seat], Event] = {}
+"""A new deal's announcement by (persons, deal, Vorhand's seat)."""
+_DECLARED: dict[tuple[str, Seat, str, str], Event] = {}
+"""The declarations ("Vorhand plays Grand.") by (role, seat, contract code, label)."""
+_WHO: dict[tuple[int, Seat, str], str] = {}
+"""The Player as a deal's result names him ("Seat 2 (Mittelhand)"), by (persons, seat, role)."""
 
 
 def _said(kind: str, who: str, seat: Seat, what: object) -> Event:
@@ -1167,9 +1395,14 @@ def new_state(players: int, options: SkatOptions, seed: int,
         first = players - 1
     else:
         first = rng_for(seed, "dealer").randrange(players)
-    st = SkatState(players=players, seed=seed, options=options, total_deals=total,
-                   first_dealer=first, sheet=SkatScoreSheet(
-                       persons=players, seeger_fabian=options.score_sheet == "seeger_fabian"))
+    sheet = {"persons": players, "seeger_fabian": options.score_sheet == "seeger_fabian"}
+    values = {"players": players, "seed": seed, "options": options, "total_deals": total,
+              "first_dealer": first}
+    if (type(players) is int and type(seed) is int and type(options) is SkatOptions
+            and type(total) is int and type(first) is int):  # what validation would make
+        st = trusted(SkatState, {**values, "sheet": trusted(SkatScoreSheet, sheet)})
+    else:
+        st = SkatState(**values, sheet=SkatScoreSheet(**sheet))
     if deal:
         _check_deal(players, first, deal)
     return st._deal(0, deal)
@@ -1189,3 +1422,9 @@ def _check_deal(players: int, dealer: Seat, deal: dict[str, object]) -> None:
     for s in range(players):
         if len(hands[s]) != (10 if s in roles else 0):
             raise InvalidOptions(f"Seat {s + 1} has the wrong number of cards for this dealer.")
+
+
+plain_attributes(SkatState, Trick, DealResult, Contract, SkatOptions, SkatScore, SheetEntry,
+                 SkatScoreSheet)
+_TRICK_RECORD = recipe(Trick)
+"""How `took` records a trick (`trusted`'s build of a `Trick`)."""

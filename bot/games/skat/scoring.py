@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.games.base import trusted
 from bot.games.cards import Card
-from bot.games.skat.contracts import Contract, matadors
+from bot.games.skat.contracts import Contract, facts, matadors
 from bot.games.skat.options import SkatOptions
 from bot.games.words import N_
 
@@ -90,20 +90,21 @@ def score_game(
     ``won`` forces the result (claims decided by a penalty rule).
     """
     kfac = 2**kontra
-    if contract.is_null:
-        value = contract.null_value
+    f = facts(contract)
+    if f.is_null:
+        value = f.null_value
         ok = (tricks == 0) if won is None else won
         factor, why = _loss_factor(contract, options, overbid=False, surrendered=False)
         entry = value * kfac if ok else -value * factor * kfac
-        text = N_("{game}: {value}").format(game=contract.label, value=value)
+        text = N_("{game}: {value}").format(game=f.label, value=value)
         reason = "" if ok else N_("the Player took a trick")
         return trusted(SkatScore, {
-            "contract": contract.code, "label": contract.label, "won": ok, "reason": reason,
+            "contract": f.code, "label": f.label, "won": ok, "reason": reason,
             "bid": bid, "value": value, "raw": value, "loss_factor": factor, "kontra": kontra,
             "entry": entry,
             "text": text + _result_text(ok, entry, factor if not ok else 1, why, kontra),
         })
-    if not contract.is_trump_game:
+    if not f.is_trump_game:
         raise ValueError("score_game values trump and Null games; use score_ramsch for Ramsch")
 
     with_, k = matadors(list(cards12), contract)
@@ -112,8 +113,8 @@ def score_game(
     no_trick = tricks == 0
     made_schneider = points >= threshold
     is_schneider = points <= options.player_schneider_at
-    sch_ann = contract.schneider_announced
-    schw_ann = contract.schwarz_announced
+    sch_ann = f.schneider_announced
+    schw_ann = f.schwarz_announced
 
     reason = ""
     if points < 61:
@@ -141,7 +142,7 @@ def score_game(
     if options.ouvert_level and contract.ouvert:
         levels.append(N_("ouvert"))
 
-    unit = contract.unit
+    unit = f.unit
     multiplier = k + len(levels)
     raw = unit * multiplier
     ok = not reason
@@ -167,7 +168,7 @@ def score_game(
                           "{value}").format(bid=bid, n=n, unit=unit, value=value)
     text += _result_text(ok, entry, factor if not ok else 1, why, kontra)
     return trusted(SkatScore, {
-        "contract": contract.code, "label": contract.label, "won": ok, "reason": reason,
+        "contract": f.code, "label": f.label, "won": ok, "reason": reason,
         "with_matadors": with_, "matadors": k, "levels": levels, "multiplier": multiplier,
         "unit": unit, "raw": raw, "bid": bid, "overbid": overbid, "value": value,
         "loss_factor": factor, "kontra": kontra, "entry": entry, "text": text,
