@@ -97,6 +97,10 @@ class ParlourBot(commands.Bot):
             tree_cls=ParlourTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            # No message cache: every edit goes by message id, and nothing reads the cache, but
+            # its 1,000 Messages (each with its components, embeds and users) were most of what
+            # a busy bot's heap grew by, so each full collection walked them (issue 15).
+            max_messages=None,
             **client_options,
         )
         self.settings = settings

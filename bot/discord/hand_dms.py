@@ -72,6 +72,13 @@ class Dropped(Exception):
     its turn came, or the bot is shutting down."""
 
 
+def _by_id(message: discord.PartialMessage) -> discord.PartialMessage:
+    """What is kept of a sent message to edit or delete it later: its channel and id. A whole
+    `discord.Message` holds its components, embeds and users (dozens of objects each), and a
+    busy bot keeps one per hand DM for minutes: every full collection walked them all."""
+    return message.channel.get_partial_message(message.id)
+
+
 class _Posting:
     """A reminder being posted (each attempt its own, so a late one knows it is not wanted)."""
 
@@ -124,7 +131,7 @@ class HandDMs:
         """(table, user) -> clicks of that user being answered right now (set by `TableUI`)."""
         self._dm_closed: dict[int, float] = {}
         """user -> when a DM to them was last refused (the clock's time)."""
-        self._reminders: dict[tuple[int, int], discord.Message | _Posting] = {}
+        self._reminders: dict[tuple[int, int], discord.PartialMessage | _Posting] = {}
         """(table, user) -> the one channel reminder "it is your turn" of a user whose DMs are
         closed (a `_Posting` of its own while it is being posted: a turn that comes back
         meanwhile is another); deleted when the turn has passed."""
@@ -132,10 +139,10 @@ class HandDMs:
         """(table, user) -> the deletion of their reminder under way (a new one waits for it)."""
         self._sent_hands: set[tuple[int, int, int]] = set()
         """(table, version, seat) whose turn was offered (by DM, reminder or a click's answer)."""
-        self._live_dms: dict[tuple[int, int], tuple[discord.Message, int]] = {}
+        self._live_dms: dict[tuple[int, int], tuple[discord.PartialMessage, int]] = {}
         """(table, seat) -> the last DM that still shows buttons, and the version it shows
         (an update that arrives after a newer turn was offered must not retire it)."""
-        self._hand_dms: dict[tuple[int, int], tuple[discord.Message, int]] = {}
+        self._hand_dms: dict[tuple[int, int], tuple[discord.PartialMessage, int]] = {}
         """(table, seat) -> the newest DM showing that seat's hand and the table version it
         shows. A new one replaces it and the old one is deleted, so a player's DMs hold one
         current hand per table instead of one message per turn (the deletes are optional:
@@ -236,10 +243,11 @@ class HandDMs:
         if hand is not None and self._superseded(table, seat):
             self._chore(self._delete_dm(sent, table.id))  # a newer hand went out meanwhile
             return
+        kept = _by_id(sent)
         if view is not None:
-            self._live_dms[(table.id, seat)] = (sent, table.version)
+            self._live_dms[(table.id, seat)] = (kept, table.version)
         if hand is not None:
-            self._new_hand_dm(table, seat, sent)
+            self._new_hand_dm(table, seat, kept)
 
     async def offer_turn(self, table: TableInfo, seat: int, user_id: int,
                          *, note: str | None = None) -> None:
@@ -280,12 +288,13 @@ class HandDMs:
         """A click was answered by editing ``message`` (a DM, or None in a channel) to the
         seat's hand; ``live`` when that answer shows buttons."""
         self._seen(table)
+        kept = None if message is None else _by_id(message)
         if live:
             self._sent_hands.add((table.id, table.version, seat))
-            if message is not None and not self._superseded(table, seat):
-                self._live_dms[(table.id, seat)] = (message, table.version)
-        if message is not None:
-            self._new_hand_dm(table, seat, message)
+            if kept is not None and not self._superseded(table, seat):
+                self._live_dms[(table.id, seat)] = (kept, table.version)
+        if kept is not None:
+            self._new_hand_dm(table, seat, kept)
 
     async def final(self, table: TableInfo) -> None:
         """Every hand DM of a table that ended shows how it ended, with no live buttons (the
@@ -347,7 +356,7 @@ class HandDMs:
         kept = self._hand_dms.get((table.id, seat))
         return kept is not None and kept[1] > table.version
 
-    def _new_hand_dm(self, table: TableInfo, seat: int, message: discord.Message) -> None:
+    def _new_hand_dm(self, table: TableInfo, seat: int, message: discord.PartialMessage) -> None:
         """Remember the seat's newest hand DM and delete the one it replaces."""
         table_id = table.id
         previous = self._hand_dms.get((table_id, seat))
@@ -359,7 +368,7 @@ class HandDMs:
             return
         self._chore(self._delete_dm(old, table_id))
 
-    async def _delete_dm(self, message: discord.Message, table_id: int) -> None:
+    async def _delete_dm(self, message: discord.PartialMessage, table_id: int) -> None:
         try:
             await self._take(Ask(Need.TIDY, key=("message", message.id), final=True))
             await message.delete()
@@ -389,7 +398,9 @@ class HandDMs:
         if hand is not None and hand[0].id == message.id:
             self._hand_dms[(table.id, seat)] = (message, table.version)
 
-    async def _redraw_dm(self, table: TableInfo, seat: int, message: discord.Message) -> None:
+    async def _redraw_dm(
+        self, table: TableInfo, seat: int, message: discord.PartialMessage
+    ) -> None:
         """Show the seat's hand as of ``table`` in an old DM, without buttons (a newer redraw
         of the same DM replaces this one while it waits for the budget)."""
         user = next((s.user_id for s in table.seats if s.index == seat), None)
@@ -516,7 +527,7 @@ class HandDMs:
                 del self._reminders[key]
             return
         if self._reminders.get(key) is posting:
-            self._reminders[key] = message
+            self._reminders[key] = _by_id(message)
             await self._record_reminder(key, [table.channel_id, message.id])
         else:  # the turn passed meanwhile
             await self._record_reminder(key, [table.channel_id, message.id])
@@ -536,7 +547,7 @@ class HandDMs:
                 if self._leaving.get(key) is task:
                     del self._leaving[key]
 
-    async def _delete_reminder(self, message: discord.Message, key: tuple[int, int]) -> None:
+    async def _delete_reminder(self, message: discord.PartialMessage, key: tuple[int, int]) -> None:
         """Delete a reminder whose turn passed, then its record (kept until then: a restart
         deletes what is recorded), unless the user has a new reminder on show by then. Part
         of offering turns, before them all: the channel never shows two reminders at once."""

@@ -165,6 +165,13 @@ def test_a_damaged_database_stops_the_bot_in_one_line_with_exit_3(
     assert sorted(p.name for p in db.parent.iterdir()) == ["parlour.sqlite3"]
 
 
+async def test_the_bot_keeps_no_message_cache(tmp_path: Path) -> None:
+    """Edits go by message id; a cache of Messages would only grow the collector's walks."""
+    bot = create_bot(_settings(tmp_path))
+    assert bot._connection.max_messages is None
+    assert list(bot.cached_messages) == []
+
+
 async def test_the_solo_idle_expiry_comes_from_the_settings(tmp_path: Path) -> None:
     settings = _settings(tmp_path).model_copy(update={"solo_idle_s": 60.0})
     bot = create_bot(settings)

@@ -55,6 +55,14 @@ class FakeMessage:
         assert not self.deleted, "a message is deleted once"
         self.deleted = True
 
+    @property
+    def channel(self) -> Any:
+        """A partial message of this one is this stub itself (edits and deletes recorded)."""
+        def partial(message_id: int) -> FakeMessage:
+            assert message_id == self.id
+            return self
+        return SimpleNamespace(get_partial_message=partial)
+
 
 @dataclass
 class FakeClient:
