@@ -137,6 +137,13 @@ static int Game_init(Game *self, PyObject *args, PyObject *kw) {
     }
     Py_INCREF(fits);
     Py_XSETREF(self->fit_refs, fits);
+    const uint8_t *first = NULL; /* the first packing rule's bases, for `frozen` */
+    for (int i = 0; i < np && !first; i++) first = self->packable[i] ? self->fits[i] : NULL;
+    for (int c = 0; c < 64; c++) {
+        self->nbases[c] = 0;
+        for (int w = 1; w < 64 && first; w++)
+            if (first[c * 64 + w]) self->bases[c][self->nbases[c]++] = (uint8_t)w;
+    }
     for (int c = 0; c < 64; c++) {
         PyObject *pk = PyList_GET_ITEM(packers, c);
         if (!PyBytes_Check(pk) || PyBytes_GET_SIZE(pk) > 64) {

@@ -36,6 +36,8 @@ typedef struct {
     uint8_t packers[64][64];
     int npackers[64];
     uint8_t order[64];
+    uint8_t bases[64][64]; /* card -> the tops it may be packed on (the first packing rule) */
+    int nbases[64];
     int pulls, merci, tuck, redeals, nfans;
     uint8_t fans[MAXP];
     int fan_at[MAXP]; /* pile -> its place among the fans, or -1 */
@@ -70,6 +72,7 @@ static inline int won(const Game *g, const uint8_t *p) {
 }
 
 int dead(const Game *g, const uint8_t *p);
+int lost(const Game *g, const uint8_t *p);
 int gen_moves(const Game *g, const uint8_t *p, Step *out);
 int play(const Game *g, const uint8_t *p, Step s, uint8_t *out);
 int canon(const Game *g, const uint8_t *p, uint8_t *out);

@@ -19,6 +19,8 @@ pile indices. What makes it sound where the generic search is slower:
   never while a shuffled redeal is to come: it would gather other cards);
 - a `dead` position (cards that can never move lie over lower cards of their suits: `stuck`)
   has no moves; with the merci to come, it is offered only where it could free them;
+- the searches expand no `lost` position, wider: cards that can never move, some lower card
+  of each one's suit among them (`frozen`), wherever it lies;
 - a move that could as well wait until its pile is next used is made only then: the merci,
   and a card leaving a loose cell (`moves`; the position carries a mark for the next move);
   one after which the mark allows no move at all is not offered;
@@ -102,7 +104,7 @@ class PlainGame:
     shuffle: bool  # ... shuffled, from the seed as the engine does
     seed: int
     fans: list[int]  # the tableau piles in layout order (what a redeal gathers and deals)
-    dead_rule: bool = False  # `dead` applies
+    dead_rule: bool = False  # `dead` and `lost` apply
     loose: list[bool] | None = None  # cells that never take a card (The Garden's Bouquet)
     native: object | None = None  # the compiled core's game (plain_core.compiled), once made
 
@@ -367,6 +369,11 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
     return out
 
 
+def expand(game: PlainGame, pos: PlainPos) -> list[Step]:
+    """The moves a search tries from ``pos``: `moves`, none from a `lost` position."""
+    return [] if game.dead_rule and lost(game, pos) else moves(game, pos)
+
+
 def _takes(game: PlainGame, piles: tuple[bytes, ...], di: int, card: int, length: int,
            skip: tuple[int, ...]) -> bool:
     """Whether a top card of a pile not in ``skip`` could be packed on ``card`` lying on top of
@@ -396,11 +403,93 @@ def _drawn_moves(game: PlainGame, piles: tuple[bytes, ...], i: int, card: int,
 def dead(game: PlainGame, pos: PlainPos) -> bool:
     """A position no line wins from, in the games `dead_rule` marks, in the last deal: cards
     that never move lie over lower cards of their suits (`stuck`), so those never go home;
-    with the merci still to come, whatever pile it is used in (`merci_piles`)."""
+    with the merci still to come, whatever pile it is used in (`merci_piles`). `lost` is
+    wider: the searches ask it."""
     piles, heights, counters = pos
     if counters[0] < game.redeals or not stuck(game, piles, heights):
         return False
     return not (game.merci and not counters[1]) or not merci_piles(game, piles, heights)
+
+
+def lost(game: PlainGame, pos: PlainPos) -> bool:
+    """A position no line wins from, in the games `dead_rule` marks, in the last deal: some
+    cards never move (`frozen`), so they never go home; with the merci still to come, whatever
+    pile it is used in. Every `dead` position is lost (`stuck`'s cards are frozen, and a pile
+    whose merci would unfreeze every card would unstick them)."""
+    piles, heights, counters = pos
+    if counters[0] < game.redeals:
+        return False
+    cards = frozen(game, piles, heights)
+    if not cards:
+        return False
+    if not (game.merci and not counters[1]):
+        return True
+    return not any(any(cards >> c & 1 for c in piles[i]) and not frozen(game, piles, heights, i)
+                   for i in game.fans)
+
+
+def frozen(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int = -1) -> int:
+    """The cards (a bit per code) that never leave their piles but by the merci in pile
+    ``free`` (left out), as the bottom part of each pile: the largest such parts whose top card
+    x (the others lie under it) never goes home, as a lower card of its suit is frozen too, and
+    has no base it could ever be packed on: each of them is home, lies under a frozen card, or
+    is a frozen top on a pile full up to it. A king that might be tucked is no such top; where
+    spaces take kings, no king; where they take any card, none. Were any of these cards ever
+    to move, the first to do so would have gone home or onto a base, both impossible while
+    the others lie still. `stuck`, wider: the lower card of the suit may be in another pile."""
+    refills = [i for i, r in enumerate(game.refill) if r]
+    if any(not game.kings[i] for i in refills):
+        return 0
+    onto = game.onto or [[] for _ in range(64)]
+    home = [heights[game.f_suit.index(s)] for s in range(4)]
+    where: dict[int, tuple[int, int]] = {}
+    depth = []
+    for i, cards in enumerate(piles):
+        depth.append(0 if i == free else len(cards))
+        if i != free:
+            for j, c in enumerate(cards):
+                where[c] = (i, j)
+    changed = True
+    while changed:
+        changed = False
+        low = [99] * 4
+        for i, cards in enumerate(piles):
+            for c in cards[:depth[i]]:
+                low[c >> 4] = min(low[c >> 4], c & 15)
+        if min(low) == 99:
+            return 0
+        for i, cards in enumerate(piles):
+            while depth[i] and not _holds(game, cards, depth[i] - 1, low, onto, home, where,
+                                          depth, bool(refills)):
+                depth[i] -= 1
+                changed = True
+    out = 0
+    for i, cards in enumerate(piles):
+        for c in cards[:depth[i]]:
+            out |= 1 << c
+    return out
+
+
+def _holds(game: PlainGame, cards: bytes, j: int, low: list[int], onto: list[list[int]],
+           home: list[int], where: dict[int, tuple[int, int]], depth: list[int],
+           spaces: bool) -> bool:
+    """Whether ``cards[j]``, the top of a frozen part, stays frozen (see `frozen`)."""
+    x = cards[j]
+    suit, rank = x >> 4, x & 15
+    if low[suit] >= rank or (rank == 13 and (spaces or (
+            game.tuck and j and cards[j - 1] >> 4 == suit))):
+        return False
+    for w in onto[x]:
+        if home[w >> 4] >= w & 15:
+            continue
+        if w not in where:
+            return False
+        i, jw = where[w]
+        top = depth[i] - 1
+        if jw < top or (jw == top and game.caps[i] and jw >= game.caps[i] - 1):
+            continue
+        return False
+    return True
 
 
 def stuck(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int = -1) -> int:
@@ -629,7 +718,7 @@ def _depth_first(game: PlainGame, root: PlainPos, budget: int,
                  stop: Callable[[], bool] | None) -> PlainAnswer:
     seen = {key(game, root)}
     path: list[Step] = []
-    stack = [(root, iter(moves(game, root)))]
+    stack = [(root, iter(expand(game, root)))]
     nodes = 0
     while stack:
         pos, todo = stack[-1]
@@ -651,7 +740,7 @@ def _depth_first(game: PlainGame, root: PlainPos, budget: int,
             return PlainAnswer("winnable", tuple(action(game, s) for s in (*path, step)),
                                nodes, len(seen))
         path.append(step)
-        stack.append((child, iter(moves(game, child))))
+        stack.append((child, iter(expand(game, child))))
     return PlainAnswer("unwinnable", (), nodes, len(seen))
 
 
@@ -679,7 +768,7 @@ def _best_first(game: PlainGame, root: PlainPos, root_key: bytes, weights: tuple
                 queue.append((0, count, play(game, root, link[1]), k))
     while queue:
         _, _, pos, pkey = heapq.heappop(queue)
-        for step in moves(game, pos):
+        for step in expand(game, pos):
             nodes += 1
             if not nodes % CHUNK:
                 yield CHUNK

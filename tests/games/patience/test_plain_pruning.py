@@ -366,3 +366,82 @@ def test_where_only_kings_fill_spaces_a_card_with_no_base_left_is_stuck(variant:
         core = plain_core.compiled(game)
         assert [tuple(s) for s in core.moves(  # type: ignore[attr-defined]
             plain_core.pack(pos))] == plain.moves(game, pos)
+
+
+def test_kings_frozen_over_each_others_suits_are_lost_though_nothing_is_stuck() -> None:
+    """The Shamrocks: the DK covers the C3 and the CK the D3. Neither king goes home before the
+    three of its suit, under the other king, and kings move nowhere else: all four are frozen,
+    though no card lies over a lower one of its own suit (nothing is `stuck`), and the D4 may
+    still be packed on the D5. With the merci still to come, a draw of the C3 frees them, and
+    the deal is won."""
+    fans = ["C3 DK", "D3 CK", "C6 C5 C4", "C9 C8 C7", "CQ CJ CT", "D6 D5", "D4", "D9 D8 D7",
+            "DQ DJ DT"]
+    used = shamrocks(fans, merci=1)
+    game, pos = fast(used)
+    assert game is not None and pos is not None
+    assert not plain.stuck(game, pos[0], pos[1]) and not plain.dead(game, pos)
+    four = sum(1 << plain.code(c) for c in ("C3", "DK", "D3", "CK"))
+    assert plain.frozen(game, pos[0], pos[1]) & four == four
+    assert plain.lost(game, pos) and plain.expand(game, pos) == [] != plain.moves(game, pos)
+    assert not wins_by_brute_force(used)
+    assert solve(used).status == "unwinnable"
+    to_come = shamrocks(fans, merci=0)
+    game, pos = fast(to_come)
+    assert game is not None and pos is not None
+    assert plain.frozen(game, pos[0], pos[1]) and not plain.lost(game, pos)
+    assert not plain.frozen(game, pos[0], pos[1], 0)  # the merci in the DK's fan frees them
+    assert wins_by_brute_force(to_come) and solve(to_come).status == "winnable"
+
+
+def test_a_card_is_frozen_by_a_lower_card_of_its_suit_in_another_pile() -> None:
+    """The Shamrocks, all but the clubs home: the C5 is stuck over the C3 (its only base, the
+    C6, under it); the C4 tops a fan of its own, its only base the C5 on a full fan, and it
+    never goes home before the C3: frozen too, though `stuck` does not name it; and so then is
+    every club (the C9's base, the CT, lies under the CJ, and so on)."""
+    state = shamrocks(["C3 C6 C5", "C7 C8 C9", "CT CJ CQ", "CK C4"], home="SHD", merci=1)
+    game, pos = fast(state)
+    assert game is not None and pos is not None
+    assert plain.stuck(game, pos[0], pos[1]) == 1 << plain.code("C5")
+    cards = plain.frozen(game, pos[0], pos[1])
+    assert cards == sum(1 << plain.code("C" + r) for r in RANKS[2:])
+    assert plain.lost(game, pos) and not wins_by_brute_force(state)
+
+
+@pytest.mark.parametrize(("variant", "low", "merci", "widths"), [
+    ("la_belle_lucie", "9", 1, (5, 6, 8)), ("la_belle_lucie", "8", 0, (5, 6, 8)),
+    ("the_shamrocks", "9", 1, (5, 6, 8)), ("the_shamrocks", "T", 1, (5, 6, 8)),
+    ("penelopes_web", "9", 0, (3, 4)), ("the_exiled_kings", "9", 0, (3, 4))])
+def test_lost_positions_have_no_win_and_are_more_than_the_dead_ones(
+        variant: str, low: str, merci: int, widths: tuple[int, ...]) -> None:
+    """Random last deals: every position `lost` names has no win in a brute-force search
+    through the engine, every `dead` one is lost, and some lost ones are not dead (the rule
+    reaches further)."""
+    rng = random.Random(variant + "lost")
+    wider = alive = 0
+    for _ in range(40):
+        state = last_deal(variant, rng, low, width=rng.choice(widths), merci=merci)
+        game, pos = fast(state)
+        assert game is not None and pos is not None and game.dead_rule
+        if plain.dead(game, pos):
+            assert plain.lost(game, pos)
+        elif plain.lost(game, pos):
+            wider += 1
+            assert not wins_by_brute_force(state)
+        else:
+            alive += 1
+    assert wider >= 3 and alive >= 3, (wider, alive)
+
+
+@pytest.mark.skipif(not plain_core.native(), reason="the compiled core was not built")
+@pytest.mark.parametrize(("variant", "low"), [
+    ("la_belle_lucie", "8"), ("the_shamrocks", "8"), ("penelopes_web", "7"),
+    ("the_exiled_kings", "7")])
+def test_the_compiled_search_cuts_the_same_lost_positions(variant: str, low: str) -> None:
+    """The compiled search asks `lost` where plain.py's does: the same verdicts, lines and node
+    counts on last deals where many positions are lost."""
+    rng = random.Random(variant + "lost core")
+    for merci in (0, 1, 0, 1):
+        game, pos = fast(last_deal(variant, rng, low, width=rng.choice((6, 8)), merci=merci))
+        assert game is not None and pos is not None
+        assert plain_core.search(game, pos, 30_000, None) == plain.search(game, pos, 30_000,
+                                                                          None)
