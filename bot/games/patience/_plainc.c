@@ -40,15 +40,16 @@ static int Game_init(Game *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"packable", "caps", "refill", "kings", "group", "groups", "fits",
                              "onto_order", "wants", "fkey", "fsuit", "safe", "packers", "order",
                              "pulls", "merci", "tuck", "redeals", "fans", "perms", "dead_rule",
-                             "packs", "loose", NULL};
+                             "packs", "loose", "lost_rule", NULL};
     PyObject *packable, *caps, *refill, *kings, *group, *groups, *fits, *wants, *fkey, *fsuit;
     PyObject *packers, *order, *fans, *perms, *loose;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOO!O!pOOOiO!OpppiOOpiO", kwlist, &packable,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOO!O!pOOOiO!OpppiOOpiO|p", kwlist, &packable,
                                      &caps, &refill, &kings, &group, &PyList_Type, &groups,
                                      &PyList_Type, &fits, &self->onto_order, &wants, &fkey,
                                      &fsuit, &self->safe, &PyList_Type, &packers, &order,
                                      &self->pulls, &self->merci, &self->tuck, &self->redeals,
-                                     &fans, &perms, &self->dead_rule, &self->packs, &loose))
+                                     &fans, &perms, &self->dead_rule, &self->packs, &loose,
+                                     &self->lost_rule))
         return -1;
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError, "a search is running on this game");

@@ -43,6 +43,7 @@ typedef struct {
     int fan_at[MAXP]; /* pile -> its place among the fans, or -1 */
     uint8_t *perms; /* [redeal][n][k], or NULL: gathered in order */
     int dead_rule; /* see `dead` */
+    int lost_rule; /* see `lost` */
     uint8_t loose[MAXP]; /* cells that never take a card: a card leaving one marks its pile */
     int busy; /* searches running (without the GIL): the tables must not change meanwhile */
 } Game;

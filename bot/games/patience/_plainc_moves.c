@@ -132,22 +132,16 @@ static inline int holds(const Game *g, const uint8_t *p, const int *off, const i
     return 1;
 }
 
-/* `plain.frozen`: the cards that never leave their piles (the bottom part of each pile), with
- * pile ``free`` left out; none where a space takes any card. The largest such parts: a top that
- * does not hold is dropped until every top holds (dropping only ever makes others fail). */
-static u64 frozen(const Game *g, const uint8_t *p, int free) {
-    int spaces = 0;
-    for (int i = 0; i < g->np; i++) {
-        if (!g->refill[i]) continue;
-        if (!g->kings[i]) return 0;
-        spaces = 1;
-    }
-    int home[4] = {0, 0, 0, 0}, off[MAXP + 1], depth[MAXP], left = 0;
+/* `plain._frozen_parts`: into ``depth``, how many cards at the bottom of each pile are frozen,
+ * with or without ``spaces`` for kings; returns how many in all. The largest such parts: a top
+ * that does not hold is dropped until every top holds (dropping only ever makes others fail). */
+static int frozen_parts(const Game *g, const uint8_t *p, int free, int spaces, const int *off,
+                        int *depth) {
+    int home[4] = {0, 0, 0, 0}, left = 0;
     unsigned ranks[4] = {0, 0, 0, 0};
     for (int f = 0; f < g->nf; f++) home[g->fsuit[f]] = p[f];
     int8_t pile_of[64], idx_of[64];
     memset(pile_of, -1, sizeof pile_of);
-    offsets(g, p, off);
     const uint8_t *L = p + g->nf + 2;
     for (int i = 0; i < g->np; i++) {
         depth[i] = i == free ? 0 : L[i];
@@ -171,8 +165,27 @@ static u64 frozen(const Game *g, const uint8_t *p, int free) {
             }
         }
     }
+    return left;
+}
+
+/* `plain.frozen`: the cards that never leave their piles (the bottom part of each pile), with
+ * pile ``free`` left out: as if no space ever came, if then every pile a space would be keeps a
+ * frozen card; else none where a space takes any card, and no king a top where kings only. */
+static u64 frozen(const Game *g, const uint8_t *p, int free) {
+    int off[MAXP + 1], depth[MAXP];
+    offsets(g, p, off);
+    if (!frozen_parts(g, p, free, 0, off, depth)) return 0;
+    int kept = 1, any = 0;
+    for (int i = 0; i < g->np; i++) {
+        if (!g->refill[i]) continue;
+        kept &= depth[i] > 0;
+        any |= !g->kings[i];
+    }
+    if (!kept) {
+        if (any || !frozen_parts(g, p, free, 1, off, depth)) return 0;
+    }
     u64 out = 0;
-    for (int i = 0; i < g->np && left; i++)
+    for (int i = 0; i < g->np; i++)
         for (int j = 0; j < depth[i]; j++) out |= 1ULL << p[off[i] + j];
     return out;
 }
@@ -191,7 +204,7 @@ int dead(const Game *g, const uint8_t *p) {
 /* A lost position (`plain.lost`; wider than `dead`), in the last deal: cards frozen, and with
  * the merci still to come no pile it could be used in to free them. The searches ask it. */
 int lost(const Game *g, const uint8_t *p) {
-    if (!g->dead_rule || p[g->nf] < g->redeals) return 0;
+    if (!g->lost_rule || p[g->nf] < g->redeals) return 0;
     u64 cards = frozen(g, p, -1);
     if (!cards) return 0;
     if (!(g->merci && !p[g->nf + 1])) return 1;

@@ -104,7 +104,8 @@ class PlainGame:
     shuffle: bool  # ... shuffled, from the seed as the engine does
     seed: int
     fans: list[int]  # the tableau piles in layout order (what a redeal gathers and deals)
-    dead_rule: bool = False  # `dead` and `lost` apply
+    dead_rule: bool = False  # `dead` applies
+    lost_rule: bool = False  # `lost` applies (where `dead` does, and where spaces take any card)
     loose: list[bool] | None = None  # cells that never take a card (The Garden's Bouquet)
     native: object | None = None  # the compiled core's game (plain_core.compiled), once made
 
@@ -188,7 +189,7 @@ def plain_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
         order=[0] * 64, pulls=rules.hook == "phalanx", merci=rules.merci, tuck=rules.tuck,
         redeals=rules.redeals if lucie else 0, shuffle=not flags.get("no_shuffle"), seed=seed,
         fans=[i for i, p in enumerate(pile_rows) if p.kind == "tableau"],
-        dead_rule=_dead_rule(rules, pile_rows),
+        dead_rule=_dead_rule(rules, pile_rows), lost_rule=_dead_rule(rules, pile_rows, True),
         loose=[p.kind == "cell" and p.pack is None and not p.refill and not rules.merci
                for p in pile_rows])
     # one fits table per pile (most games have one packing rule: the tables are shared)
@@ -203,15 +204,16 @@ def plain_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
     return game
 
 
-def _dead_rule(rules: Rules, pile_rows: list[Pile]) -> bool:
+def _dead_rule(rules: Rules, pile_rows: list[Pile], any_space: bool = False) -> bool:
     """Whether `dead` applies: one pack, foundations up from the ace (a card over a lower one
     of its suit must move before that goes home), one packing rule, no hook acting in play
     (The Citadel's acts in the deal only), and no pile taking cards but by packing or, kings
-    only, into a space."""
+    only, into a space. With ``any_space``, whether `lost` applies: spaces may take any card."""
     packs = {p.pack for p in pile_rows if p.pack is not None}
     return (rules.packs == 1 and rules.hook in ("", "citadel") and len(packs) == 1 and all(
         f.base == "A" and f.step == 1 for f in rules.founds) and all(
-        (p.pack is not None or not p.refill) and (p.kings or not p.refill) for p in pile_rows))
+        (p.pack is not None or not p.refill) and (any_space or p.kings or not p.refill)
+        for p in pile_rows))
 
 
 def _safe_mode(rules: Rules, packs: list[object]) -> str:
@@ -371,7 +373,7 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
 
 def expand(game: PlainGame, pos: PlainPos) -> list[Step]:
     """The moves a search tries from ``pos``: `moves`, none from a `lost` position."""
-    return [] if game.dead_rule and lost(game, pos) else moves(game, pos)
+    return [] if game.lost_rule and lost(game, pos) else moves(game, pos)
 
 
 def _takes(game: PlainGame, piles: tuple[bytes, ...], di: int, card: int, length: int,
@@ -412,7 +414,7 @@ def dead(game: PlainGame, pos: PlainPos) -> bool:
 
 
 def lost(game: PlainGame, pos: PlainPos) -> bool:
-    """A position no line wins from, in the games `dead_rule` marks, in the last deal: some
+    """A position no line wins from, in the games `lost_rule` marks, in the last deal: some
     cards never move (`frozen`), so they never go home; with the merci still to come, whatever
     pile it is used in. Every `dead` position is lost (`stuck`'s cards are frozen, and a pile
     whose merci would unfreeze every card would unstick them)."""
@@ -433,13 +435,34 @@ def frozen(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int 
     ``free`` (left out), as the bottom part of each pile: the largest such parts whose top card
     x (the others lie under it) never goes home, as a lower card of its suit is frozen too, and
     has no base it could ever be packed on: each of them is home, lies under a frozen card, or
-    is a frozen top on a pile full up to it. A king that might be tucked is no such top; where
-    spaces take kings, no king; where they take any card, none. Were any of these cards ever
-    to move, the first to do so would have gone home or onto a base, both impossible while
-    the others lie still. `stuck`, wider: the lower card of the suit may be in another pile."""
+    is a frozen top on a pile full up to it. A king that might be tucked is no such top. Were
+    any of these cards ever to move, the first to do so would have gone home or onto a base,
+    both impossible while the others lie still. `stuck`, wider: the lower card of the suit may
+    be in another pile.
+
+    Spaces: the parts are first sought as if none ever came; if every pile a space would be is
+    left with a frozen card (so none ever empties), that holds. Else, where spaces take any
+    card, nothing is frozen; where they take kings only, the parts are sought again with no
+    king a top."""
     refills = [i for i, r in enumerate(game.refill) if r]
-    if any(not game.kings[i] for i in refills):
+    depth = _frozen_parts(game, piles, heights, free, False)
+    if not any(depth):
         return 0
+    if not all(depth[i] for i in refills):
+        if any(not game.kings[i] for i in refills):
+            return 0
+        depth = _frozen_parts(game, piles, heights, free, True)
+    out = 0
+    for i, cards in enumerate(piles):
+        for c in cards[:depth[i]]:
+            out |= 1 << c
+    return out
+
+
+def _frozen_parts(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int,
+                  spaces: bool) -> list[int]:
+    """How many cards at the bottom of each pile `frozen` holds, with or without ``spaces``
+    for kings."""
     onto = game.onto or [[] for _ in range(64)]
     home = [heights[game.f_suit.index(s)] for s in range(4)]
     where: dict[int, tuple[int, int]] = {}
@@ -457,17 +480,13 @@ def frozen(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int 
             for c in cards[:depth[i]]:
                 low[c >> 4] = min(low[c >> 4], c & 15)
         if min(low) == 99:
-            return 0
+            return [0] * len(piles)
         for i, cards in enumerate(piles):
             while depth[i] and not _holds(game, cards, depth[i] - 1, low, onto, home, where,
-                                          depth, bool(refills)):
+                                          depth, spaces):
                 depth[i] -= 1
                 changed = True
-    out = 0
-    for i, cards in enumerate(piles):
-        for c in cards[:depth[i]]:
-            out |= 1 << c
-    return out
+    return depth
 
 
 def _holds(game: PlainGame, cards: bytes, j: int, low: list[int], onto: list[list[int]],

@@ -435,7 +435,7 @@ def test_lost_positions_have_no_win_and_are_more_than_the_dead_ones(
 @pytest.mark.skipif(not plain_core.native(), reason="the compiled core was not built")
 @pytest.mark.parametrize(("variant", "low"), [
     ("la_belle_lucie", "8"), ("the_shamrocks", "8"), ("penelopes_web", "7"),
-    ("the_exiled_kings", "7")])
+    ("the_exiled_kings", "7"), ("the_beleaguered_castle", "5"), ("the_citadel", "5")])
 def test_the_compiled_search_cuts_the_same_lost_positions(variant: str, low: str) -> None:
     """The compiled search asks `lost` where plain.py's does: the same verdicts, lines and node
     counts on last deals where many positions are lost."""
@@ -445,3 +445,51 @@ def test_the_compiled_search_cuts_the_same_lost_positions(variant: str, low: str
         assert game is not None and pos is not None
         assert plain_core.search(game, pos, 30_000, None) == plain.search(game, pos, 30_000,
                                                                           None)
+
+
+FROZEN_ROWS = ["C3 C5 D5 C7 D7 C9 D9 CJ DJ DK", "D3 CK", "C4 CT", "D4 DT", "C6 CQ", "D6 DQ",
+               "C8", "D8"]
+
+
+@pytest.mark.parametrize("variant", ["the_beleaguered_castle", "penelopes_web"])
+def test_where_no_row_can_ever_empty_spaces_free_nothing(variant: str) -> None:
+    """Every row keeps a frozen card at its bottom (the C8 and the D8 alone: their bases lie
+    under the DK, and they go home only after the C3 and the D3, under the kings), so no space
+    ever comes: the kings are frozen too, though a space could take them, and the deal is
+    lost. With a row empty instead, nothing is frozen."""
+    state = castle(variant, FROZEN_ROWS, "SH")
+    game, pos = fast(state)
+    assert game is not None and pos is not None and game.lost_rule
+    assert not plain.dead(game, pos)
+    cards = plain.frozen(game, pos[0], pos[1])
+    assert cards >> plain.code("DK") & 1 and cards >> plain.code("CK") & 1
+    assert plain.lost(game, pos) and plain.moves(game, pos) and plain.expand(game, pos) == []
+    assert not brute_force_wins(state)
+    assert solve(state).status == "unwinnable"
+    spaced = castle(variant, [*FROZEN_ROWS[:6], "C8 D8"], "SH")
+    game, pos = fast(spaced)
+    assert game is not None and pos is not None
+    assert not plain.frozen(game, pos[0], pos[1]) and not plain.lost(game, pos)
+    verdict = solve(spaced)
+    assert verdict.status != "undecided"
+    assert (verdict.status == "winnable") == brute_force_wins(spaced)
+
+
+@pytest.mark.parametrize(("variant", "low"), [
+    ("the_beleaguered_castle", "3"), ("the_citadel", "3"), ("penelopes_web", "3"),
+    ("the_exiled_kings", "3")])
+def test_lost_castles_with_every_row_held_have_no_win(variant: str, low: str) -> None:
+    """Random last deals over all eight rows: every position `lost` names has no win in a
+    brute-force search through the engine, and some are."""
+    rng = random.Random(variant + "rows")
+    lost = alive = 0
+    for _ in range(60):
+        state = last_deal(variant, rng, low, width=8)
+        game, pos = fast(state)
+        assert game is not None and pos is not None and game.lost_rule
+        if plain.lost(game, pos):
+            lost += 1
+            assert not brute_force_wins(state)
+        else:
+            alive += 1
+    assert lost >= 3 and alive >= 3, (lost, alive)
