@@ -73,7 +73,7 @@ static inline int won(const Game *g, const uint8_t *p) {
 }
 
 int dead(const Game *g, const uint8_t *p);
-int lost(const Game *g, const uint8_t *p);
+int expand(const Game *g, const uint8_t *p, Step *out);
 int gen_moves(const Game *g, const uint8_t *p, Step *out);
 int play(const Game *g, const uint8_t *p, Step s, uint8_t *out);
 int canon(const Game *g, const uint8_t *p, uint8_t *out);

@@ -1,5 +1,6 @@
 /* The compiled patience core's positions (see _plainc.c): `plain.moves`, `plain.play`,
- * `plain.dead`, `plain.lost`, `plain.key` and the safe foundation rule, on one position as bytes.
+ * `plain.dead`, `plain.expand`, `plain.key` and the safe foundation rule, on one position as
+ * bytes.
  */
 #include "_plainc.h"
 
@@ -201,21 +202,33 @@ int dead(const Game *g, const uint8_t *p) {
     return !merci_piles(g, p, cards, piles);
 }
 
-/* A lost position (`plain.lost`; wider than `dead`), in the last deal: cards frozen, and with
- * the merci still to come no pile it could be used in to free them. The searches ask it. */
-int lost(const Game *g, const uint8_t *p) {
-    if (!g->lost_rule || p[g->nf] < g->redeals) return 0;
-    u64 cards = frozen(g, p, -1);
-    if (!cards) return 0;
-    if (!(g->merci && !p[g->nf + 1])) return 1;
+/* `plain.thawing`: a bit for each fan holding some of the frozen ``cards`` whose merci would
+ * leave none frozen. */
+static u64 thawing(const Game *g, const uint8_t *p, u64 cards) {
     int off[MAXP + 1];
     offsets(g, p, off);
+    u64 out = 0;
     for (int k = 0; k < g->nfans; k++) {
         int i = g->fans[k], has = 0;
         for (int j = off[i]; j < off[i + 1] && !has; j++) has = cards >> p[j] & 1;
-        if (has && !frozen(g, p, i)) return 0;
+        if (has && !frozen(g, p, i)) out |= 1ULL << i;
     }
-    return 1;
+    return out;
+}
+
+/* `plain.expand`: the moves a search tries, into ``out``; how many: none from a lost position
+ * (`plain.lost`), the merci only where it thaws the frozen cards. */
+int expand(const Game *g, const uint8_t *p, Step *out) {
+    if (!g->lost_rule) return dead(g, p) ? 0 : gen_moves(g, p, out);
+    u64 cards = p[g->nf] >= g->redeals ? frozen(g, p, -1) : 0;
+    if (!cards) return dead(g, p) ? 0 : gen_moves(g, p, out);
+    if (!(g->merci && !p[g->nf + 1])) return 0;
+    u64 fans = thawing(g, p, cards);
+    if (!fans) return 0;
+    int n = dead(g, p) ? 0 : gen_moves(g, p, out), m = 0;
+    for (int k = 0; k < n; k++)
+        if (out[k].kind != 3 || (fans >> out[k].src & 1)) out[m++] = out[k];
+    return m;
 }
 
 /* `plain._takes`: a top of a pile other than ``skip1``/``skip2`` may be packed on ``card``

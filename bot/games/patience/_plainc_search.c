@@ -142,7 +142,7 @@ Answer depth_first(Game *g, const uint8_t *root, long long budget, Ctx *ctx,
         goto nomem;
     memcpy(posbuf, root, rsize);
     mstart[0] = 0;
-    nmoves[0] = lost(g, root) ? 0 : gen_moves(g, root, moves);
+    nmoves[0] = expand(g, root, moves);
     mi[0] = 0;
     mused = nmoves[0];
     depth = 1;
@@ -208,7 +208,7 @@ Answer depth_first(Game *g, const uint8_t *root, long long budget, Ctx *ctx,
         }
         memcpy(posbuf + depth * MAXPOS, child, csize);
         mstart[depth] = (int)mused;
-        nmoves[depth] = lost(g, child) ? 0 : gen_moves(g, child, moves + mused);
+        nmoves[depth] = expand(g, child, moves + mused);
         mi[depth] = 0;
         mused += nmoves[depth];
         depth++;
@@ -343,7 +343,7 @@ static int run_turn(Game *g, Run *r, Table *t, int chunk, uint32_t *won_node, Ct
             r->cur = e.node;
             uint8_t *p = node_pos(t, e.node);
             memcpy(r->pos, p, pos_size(g, p));
-            r->nmoves = lost(g, r->pos) ? 0 : gen_moves(g, r->pos, r->moves);
+            r->nmoves = expand(g, r->pos, r->moves);
             r->mi = 0;
             continue;
         }

@@ -20,7 +20,8 @@ pile indices. What makes it sound where the generic search is slower:
 - a `dead` position (cards that can never move lie over lower cards of their suits: `stuck`)
   has no moves; with the merci to come, it is offered only where it could free them;
 - the searches expand no `lost` position, wider: cards that can never move, some lower card
-  of each one's suit among them (`frozen`), wherever it lies;
+  of each one's suit among them (`frozen`), wherever it lies; with the merci to come, they
+  draw only where it would free them all (`expand`);
 - a move that could as well wait until its pile is next used is made only then: the merci,
   and a card leaving a loose cell (`moves`; the position carries a mark for the next move);
   one after which the mark allows no move at all is not offered;
@@ -372,8 +373,19 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
 
 
 def expand(game: PlainGame, pos: PlainPos) -> list[Step]:
-    """The moves a search tries from ``pos``: `moves`, none from a `lost` position."""
-    return [] if game.lost_rule and lost(game, pos) else moves(game, pos)
+    """The moves a search tries from ``pos``: `moves`, none from a `lost` position; where cards
+    are frozen with the merci still to come, the merci only in the fans `thawing` names (used
+    anywhere else, it leaves a lost position)."""
+    if not game.lost_rule:
+        return moves(game, pos)
+    piles, heights, counters = pos
+    cards = frozen(game, piles, heights) if counters[0] >= game.redeals else 0
+    if not cards:
+        return moves(game, pos)
+    if not (game.merci and not counters[1]):
+        return []
+    fans = thawing(game, piles, heights, cards)
+    return [s for s in moves(game, pos) if s[0] != 3 or s[1] in fans] if fans else []
 
 
 def _takes(game: PlainGame, piles: tuple[bytes, ...], di: int, card: int, length: int,
@@ -426,8 +438,14 @@ def lost(game: PlainGame, pos: PlainPos) -> bool:
         return False
     if not (game.merci and not counters[1]):
         return True
-    return not any(any(cards >> c & 1 for c in piles[i]) and not frozen(game, piles, heights, i)
-                   for i in game.fans)
+    return not thawing(game, piles, heights, cards)
+
+
+def thawing(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, cards: int) -> list[int]:
+    """The fans holding some of the frozen ``cards`` whose reordering by the merci would leave
+    none frozen (with it used anywhere else, some stay so)."""
+    return [i for i in game.fans if any(cards >> c & 1 for c in piles[i])
+            and not frozen(game, piles, heights, i)]
 
 
 def frozen(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int = -1) -> int:

@@ -493,3 +493,26 @@ def test_lost_castles_with_every_row_held_have_no_win(variant: str, low: str) ->
         else:
             alive += 1
     assert lost >= 3 and alive >= 3, (lost, alive)
+
+
+@pytest.mark.parametrize("variant", ["the_shamrocks", "la_belle_lucie"])
+def test_with_cards_frozen_the_searches_draw_only_where_the_merci_thaws_them(
+        variant: str) -> None:
+    """Where cards are frozen with the merci still to come, the searches leave out the draws in
+    the other fans (`expand`): each leads to a lost position."""
+    rng = random.Random(variant + "thaw")
+    left_out = 0
+    for _ in range(300):
+        game, pos = fast(last_deal(variant, rng, rng.choice("5678"),
+                                   width=rng.choice((8, 10, 12)), merci=0))
+        assert game is not None and pos is not None
+        steps, tried = plain.moves(game, pos), plain.expand(game, pos)
+        assert all(s in steps for s in tried)
+        if plain.lost(game, pos):
+            assert tried == []
+            continue
+        for step in steps:
+            if step not in tried:
+                assert step[0] == 3 and plain.lost(game, plain.play(game, pos, step)), step
+                left_out += 1
+    assert left_out >= 5, left_out
