@@ -134,10 +134,12 @@ static inline int holds(const Game *g, const uint8_t *p, const int *off, const i
 }
 
 /* `plain._frozen_parts`: into ``depth``, how many cards at the bottom of each pile are frozen,
- * with or without ``spaces`` for kings; returns how many in all. The largest such parts: a top
- * that does not hold is dropped until every top holds (dropping only ever makes others fail). */
-static int frozen_parts(const Game *g, const uint8_t *p, int free, int spaces, const int *off,
-                        int *depth) {
+ * with or without ``spaces`` for kings; returns how many in all, or -1 (``held``) as soon as a
+ * pile a space would be keeps none (depths only ever fall: it would keep none at the end).
+ * The largest such parts: a top that does not hold is dropped until every top holds (dropping
+ * only ever makes others fail). */
+static int frozen_parts(const Game *g, const uint8_t *p, int free, int spaces, int held,
+                        const int *off, int *depth) {
     int home[4] = {0, 0, 0, 0}, left = 0;
     unsigned ranks[4] = {0, 0, 0, 0};
     for (int f = 0; f < g->nf; f++) home[g->fsuit[f]] = p[f];
@@ -146,6 +148,7 @@ static int frozen_parts(const Game *g, const uint8_t *p, int free, int spaces, c
     const uint8_t *L = p + g->nf + 2;
     for (int i = 0; i < g->np; i++) {
         depth[i] = i == free ? 0 : L[i];
+        if (held && g->refill[i] && !depth[i]) return -1;
         left += depth[i];
         for (int j = 0; j < depth[i]; j++) {
             int c = p[off[i] + j];
@@ -164,6 +167,7 @@ static int frozen_parts(const Game *g, const uint8_t *p, int free, int spaces, c
                 left--;
                 changed = 1;
             }
+            if (held && g->refill[i] && !depth[i]) return -1;
         }
     }
     return left;
@@ -173,18 +177,15 @@ static int frozen_parts(const Game *g, const uint8_t *p, int free, int spaces, c
  * pile ``free`` left out: as if no space ever came, if then every pile a space would be keeps a
  * frozen card; else none where a space takes any card, and no king a top where kings only. */
 static u64 frozen(const Game *g, const uint8_t *p, int free) {
-    int off[MAXP + 1], depth[MAXP];
+    int off[MAXP + 1], depth[MAXP], refills = 0, any = 0;
     offsets(g, p, off);
-    if (!frozen_parts(g, p, free, 0, off, depth)) return 0;
-    int kept = 1, any = 0;
     for (int i = 0; i < g->np; i++) {
-        if (!g->refill[i]) continue;
-        kept &= depth[i] > 0;
-        any |= !g->kings[i];
+        refills |= g->refill[i];
+        any |= g->refill[i] && !g->kings[i];
     }
-    if (!kept) {
-        if (any || !frozen_parts(g, p, free, 1, off, depth)) return 0;
-    }
+    int left = frozen_parts(g, p, free, 0, refills, off, depth);
+    if (!left) return 0;
+    if (left < 0 && (any || frozen_parts(g, p, free, 1, 0, off, depth) <= 0)) return 0;
     u64 out = 0;
     for (int i = 0; i < g->np; i++)
         for (int j = 0; j < depth[i]; j++) out |= 1ULL << p[off[i] + j];

@@ -19,6 +19,9 @@ pile indices. What makes it sound where the generic search is slower:
   never while a shuffled redeal is to come: it would gather other cards);
 - a `dead` position (cards that can never move lie over lower cards of their suits: `stuck`)
   has no moves; with the merci to come, it is offered only where it could free them;
+- a position with the merci used is not searched where the same layout with it still to
+  come was met (`known`), and (The Shamrocks) the best-first searches take the positions
+  without it first;
 - the searches expand no `lost` position, wider: cards that can never move, some lower card
   of each one's suit among them (`frozen`), wherever it lies; with the merci to come, they
   draw only where it would free them all (`expand`);
@@ -770,7 +773,7 @@ def _depth_first(game: PlainGame, root: PlainPos, budget: int,
             return PlainAnswer("undecided", (), nodes - 1, len(seen))
         child = play(game, pos, step)
         k = key(game, child)
-        if k in seen:
+        if known(game, k, seen):
             continue
         seen.add(k)
         if won(child):
@@ -779,6 +782,13 @@ def _depth_first(game: PlainGame, root: PlainPos, budget: int,
         path.append(step)
         stack.append((child, iter(expand(game, child))))
     return PlainAnswer("unwinnable", (), nodes, len(seen))
+
+
+def known(game: PlainGame, k: bytes, table: set[bytes] | dict[bytes, object]) -> bool:
+    """Whether a search met the position of key ``k`` already, or (the merci used) the same
+    layout with the merci still to come: whatever wins from the one wins from the other, and
+    the searches meet those first (`_score`)."""
+    return k in table or (game.merci and k[-1] == 1 and k[:-1] + b"\0" in table)
 
 
 CHUNK = 4096
@@ -811,7 +821,7 @@ def _best_first(game: PlainGame, root: PlainPos, root_key: bytes, weights: tuple
                 yield CHUNK
             child = play(game, pos, step)
             k = key(game, child)
-            if k in parent:
+            if known(game, k, parent):
                 continue
             parent[k] = (pkey, step)
             if won(child):
@@ -830,8 +840,11 @@ def _best_first(game: PlainGame, root: PlainPos, root_key: bytes, weights: tuple
 
 def _score(game: PlainGame, pos: PlainPos, w: tuple[int, ...]) -> int:
     """Cards home, spaces, few cards lying on one a foundation wants earlier, and few cards
-    over the cards the foundations want next."""
-    piles, heights, _ = pos
+    over the cards the foundations want next; first of all, in a game with the merci and no
+    redeal (The Shamrocks), the merci still to come (the searches go through the positions
+    without it first, so that `known` cuts the same layouts met again after it). Not after
+    La Belle Lucie's redeals: there wins came later so (The House on the Hill's)."""
+    piles, heights, counters = pos
     order = game.order
     blocking = spaces = depth = 0
     want = set()
@@ -852,4 +865,6 @@ def _score(game: PlainGame, pos: PlainPos, w: tuple[int, ...]) -> int:
                 blocking += 1
             else:
                 low = v
-    return w[0] * sum(heights) - w[1] * blocking + w[2] * spaces - w[3] * depth
+    unused = game.merci and not game.redeals and not counters[1]
+    return (w[0] * sum(heights) - w[1] * blocking + w[2] * spaces - w[3] * depth
+            + (unused << 20))

@@ -516,3 +516,23 @@ def test_with_cards_frozen_the_searches_draw_only_where_the_merci_thaws_them(
                 assert step[0] == 3 and plain.lost(game, plain.play(game, pos, step)), step
                 left_out += 1
     assert left_out >= 5, left_out
+
+
+def test_a_layout_met_with_the_merci_to_come_is_not_searched_again_with_it_used() -> None:
+    """`known`: a position with the merci used counts as met where the same layout with the
+    merci still to come was (whatever wins from it wins from that one), never the other way;
+    and the best-first score puts the positions with the merci to come first."""
+    game, pos = fast(last_deal("the_shamrocks", random.Random(8), "9", width=10, merci=0))
+    assert game is not None and pos is not None
+    piles, heights, _ = pos
+    to_come = (piles, heights, b"\0\0")
+    used = (piles, heights, b"\0\1")
+    table = {plain.key(game, to_come)}
+    assert plain.known(game, plain.key(game, used), table)
+    assert not plain.known(game, plain.key(game, to_come), {plain.key(game, used)})
+    for weights in plain.WEIGHTS:
+        assert plain._score(game, to_come, weights) > plain._score(game, used, weights)
+    lucie, lpos = fast(last_deal("la_belle_lucie", random.Random(8), "9", width=10, merci=0))
+    assert lucie is not None and lpos is not None  # after redeals: the score as it was
+    assert plain._score(lucie, (lpos[0], lpos[1], b"\2\0"), (10, 3, 2, 0)) == plain._score(
+        lucie, (lpos[0], lpos[1], b"\2\1"), (10, 3, 2, 0))
