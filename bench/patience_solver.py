@@ -136,7 +136,7 @@ Fourteens' 867 above being 1054 today). Over every game (``--games all --deals 2
 Phalanx; The Shamrocks 334). So an engine-search hint of a game of more than two packs now
 gets the budget times two over its packs (the Empress, which decided none of its deals with
 the whole budget, half of it): The Empress of India 522 ms (``--games the_empress_of_india
---deals 20 --hints-only``, commit after 5dbf273).
+--deals 20 --hints-only``, commit 4a7a2bc).
 """
 
 from __future__ import annotations
