@@ -103,6 +103,42 @@ Hints over every game (``--games all --deals 20 --hints-only``, commit 6e1bf9a):
 165) and under 1 s for every game but The Empress of India, 1251 ms (the engine's search,
 untouched here: 1235 ms on the code before this round); next The Fourteens 867, The Royal
 Cotillion 765.
+
+Issue 11's third round (2026-11-28, ``--games <a few> --deals 100 --limit 5``, one bench
+process at a time under nice 15 beside other work, load 2-6 on 2 cores; times are CPU). What
+changed: the searches expand no lost position (`plain.lost`): cards frozen at the bottom of
+their piles (`plain.frozen`), each top waiting on a lower card of its suit frozen anywhere
+(not only under it, as `plain.stuck` has it) with no base that could come free; where every
+pile a space would be keeps a frozen card, no space ever comes, so kings and (The Beleaguered
+Castle, The Citadel, The Garden, The Fortress) any card may be frozen too; with the merci to
+come, a draw only where it would free them all; a layout met with the merci to come is not
+searched again with it used, and The Shamrocks' best-first searches take the positions
+without the merci first. Decided before -> after (winnable after), hint p95 ms after: The
+Shamrocks 52 -> 63 (50) on the frozen cards alone (commit 53aadac), 65 (51), 483 on the final
+code (commit 89a91f4; median 169 ms); Penelope's Web 85 -> 93 (10), 208; The Exiled Kings
+88 -> 92 (52), 179; The Citadel 98 -> 99 (70), 139; The Beleaguered Castle 96 -> 96 (59),
+118 (these four on commit 8e831b7); The Garden 83 -> 83 (73), 282; The House on the Hill
+94 -> 94 (94), 261; La Belle Lucie and The House in the Wood stay at 100 (commit 89a91f4).
+In the castle games the frozen cards cut 15-25% of the positions a search expands (The
+Beleaguered Castle's first deals, 60k positions each), yet their undecided deals stay so: the
+proofs they need are still tens of millions of positions. On 500 deals (``--deals 500``,
+commit 79dfd50): The Citadel 98 (76), median 35 ms, p95 669 ms, hint p95 112 ms; Penelope's
+Web 91 (15), median 8 ms, hint p95 179 ms. So the 99%
+is met on 100 deals by The Citadel, not on 500; nor by The Shamrocks, The Garden, Penelope's
+Web, The Exiled Kings, The House on the Hill or The Beleaguered Castle.
+
+Hints of the engine's search (``--hints-only --deals 20``): The Empress of India 1434 -> 887
+ms and The Fourteens 1054 -> 453 (their hooks drop the engine's single-card moves, which are
+no longer worked out for them; the base code, commit 495b77a, measured beside the new one
+the same hour: the machine's load makes these figures move by a fifth from day to day, The
+Fourteens' 867 above being 1054 today). Over every game (``--games all --deals 20
+--hints-only``, commit 5dbf273, one process): every p95 under 1 s but The Empress of India's,
+1170 ms there (the process's heap grown by the 63 games before it); next The Royal Cotillion
+880, The Queen's Audience 866, The Zodiac 839; the full-information games at most 623 (The
+Phalanx; The Shamrocks 334). So an engine-search hint of a game of more than two packs now
+gets the budget times two over its packs (the Empress, which decided none of its deals with
+the whole budget, half of it): The Empress of India 522 ms (``--games the_empress_of_india
+--deals 20 --hints-only``, commit 4a7a2bc).
 """
 
 from __future__ import annotations

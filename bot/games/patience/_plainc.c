@@ -40,15 +40,16 @@ static int Game_init(Game *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"packable", "caps", "refill", "kings", "group", "groups", "fits",
                              "onto_order", "wants", "fkey", "fsuit", "safe", "packers", "order",
                              "pulls", "merci", "tuck", "redeals", "fans", "perms", "dead_rule",
-                             "packs", "loose", NULL};
+                             "packs", "loose", "lost_rule", NULL};
     PyObject *packable, *caps, *refill, *kings, *group, *groups, *fits, *wants, *fkey, *fsuit;
     PyObject *packers, *order, *fans, *perms, *loose;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOO!O!pOOOiO!OpppiOOpiO", kwlist, &packable,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOO!O!pOOOiO!OpppiOOpiO|p", kwlist, &packable,
                                      &caps, &refill, &kings, &group, &PyList_Type, &groups,
                                      &PyList_Type, &fits, &self->onto_order, &wants, &fkey,
                                      &fsuit, &self->safe, &PyList_Type, &packers, &order,
                                      &self->pulls, &self->merci, &self->tuck, &self->redeals,
-                                     &fans, &perms, &self->dead_rule, &self->packs, &loose))
+                                     &fans, &perms, &self->dead_rule, &self->packs, &loose,
+                                     &self->lost_rule))
         return -1;
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError, "a search is running on this game");
@@ -137,6 +138,13 @@ static int Game_init(Game *self, PyObject *args, PyObject *kw) {
     }
     Py_INCREF(fits);
     Py_XSETREF(self->fit_refs, fits);
+    const uint8_t *first = NULL; /* the first packing rule's bases, for `frozen` */
+    for (int i = 0; i < np && !first; i++) first = self->packable[i] ? self->fits[i] : NULL;
+    for (int c = 0; c < 64; c++) {
+        self->nbases[c] = 0;
+        for (int w = 1; w < 64 && first; w++)
+            if (first[c * 64 + w]) self->bases[c][self->nbases[c]++] = (uint8_t)w;
+    }
     for (int c = 0; c < 64; c++) {
         PyObject *pk = PyList_GET_ITEM(packers, c);
         if (!PyBytes_Check(pk) || PyBytes_GET_SIZE(pk) > 64) {

@@ -36,11 +36,14 @@ typedef struct {
     uint8_t packers[64][64];
     int npackers[64];
     uint8_t order[64];
+    uint8_t bases[64][64]; /* card -> the tops it may be packed on (the first packing rule) */
+    int nbases[64];
     int pulls, merci, tuck, redeals, nfans;
     uint8_t fans[MAXP];
     int fan_at[MAXP]; /* pile -> its place among the fans, or -1 */
     uint8_t *perms; /* [redeal][n][k], or NULL: gathered in order */
     int dead_rule; /* see `dead` */
+    int lost_rule; /* see `lost` */
     uint8_t loose[MAXP]; /* cells that never take a card: a card leaving one marks its pile */
     int busy; /* searches running (without the GIL): the tables must not change meanwhile */
 } Game;
@@ -70,6 +73,7 @@ static inline int won(const Game *g, const uint8_t *p) {
 }
 
 int dead(const Game *g, const uint8_t *p);
+int expand(const Game *g, const uint8_t *p, Step *out);
 int gen_moves(const Game *g, const uint8_t *p, Step *out);
 int play(const Game *g, const uint8_t *p, Step s, uint8_t *out);
 int canon(const Game *g, const uint8_t *p, uint8_t *out);

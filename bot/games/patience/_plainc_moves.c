@@ -1,5 +1,6 @@
 /* The compiled patience core's positions (see _plainc.c): `plain.moves`, `plain.play`,
- * `plain.dead`, `plain.key` and the safe foundation rule, on one position as bytes.
+ * `plain.dead`, `plain.expand`, `plain.key` and the safe foundation rule, on one position as
+ * bytes.
  */
 #include "_plainc.h"
 
@@ -38,23 +39,21 @@ static u64 closed(const Game *g, const uint8_t *p, const int8_t *pile_of, const 
                   const int *start, u64 cand) {
     int home[4] = {0, 0, 0, 0};
     for (int f = 0; f < g->nf; f++) home[g->fsuit[f]] = p[f];
-    const uint8_t *fit = NULL;
-    for (int i = 0; i < g->np && !fit; i++) fit = g->packable[i] ? g->fits[i] : NULL;
-    if (!fit) return cand;
     for (int changed = 1; cand && changed;) {
         changed = 0;
         for (int x = 0; x < 64; x++) {
             if (!(cand >> x & 1)) continue;
             int freed = 0;
-            for (int w = 1; w < 64 && !freed; w++) {
-                if (!fit[x * 64 + w] || home[w >> 4] >= (w & 15)) continue;
+            for (int k = 0; k < g->nbases[x] && !freed; k++) {
+                int w = g->bases[x][k];
+                if (home[w >> 4] >= (w & 15)) continue;
                 int i = pile_of[w];
                 if (i < 0) {
                     freed = 1;
                     break;
                 }
                 int j = idx_of[w], len = p[g->nf + 2 + i], covered = 0;
-                for (int k = j + 1; k < len && !covered; k++) covered = cand >> p[start[i] + k] & 1;
+                for (int u = j + 1; u < len && !covered; u++) covered = cand >> p[start[i] + u] & 1;
                 if (covered || (g->caps[i] && j >= g->caps[i] - 1 && (cand >> w & 1))) continue;
                 freed = 1;
             }
@@ -114,6 +113,85 @@ static int merci_piles(const Game *g, const uint8_t *p, u64 cards, uint8_t *out)
     return n;
 }
 
+/* `plain._holds`: the top ``x`` (at ``j`` in pile ``i``) of a frozen part stays frozen;
+ * ``ranks``: each suit's frozen ranks (a bit each). */
+static inline int holds(const Game *g, const uint8_t *p, const int *off, const int8_t *pile_of,
+                        const int8_t *idx_of, const int *depth, const unsigned *ranks,
+                        const int *home, int i, int j, int spaces) {
+    int x = p[off[i] + j], suit = x >> 4, rank = x & 15;
+    if (!(ranks[suit] & ((1u << rank) - 1))) return 0; /* no lower card of its suit frozen */
+    if (rank == 13 && (spaces || (g->tuck && j && p[off[i] + j - 1] >> 4 == suit))) return 0;
+    for (int k = 0; k < g->nbases[x]; k++) {
+        int w = g->bases[x][k];
+        if (home[w >> 4] >= (w & 15)) continue;
+        int iw = pile_of[w];
+        if (iw < 0) return 0;
+        int jw = idx_of[w], top = depth[iw] - 1;
+        if (jw < top || (jw == top && g->caps[iw] && jw >= g->caps[iw] - 1)) continue;
+        return 0;
+    }
+    return 1;
+}
+
+/* `plain._frozen_parts`: into ``depth``, how many cards at the bottom of each pile are frozen,
+ * with or without ``spaces`` for kings; returns how many in all, or -1 (``held``) as soon as a
+ * pile a space would be keeps none (depths only ever fall: it would keep none at the end).
+ * The largest such parts: a top that does not hold is dropped until every top holds (dropping
+ * only ever makes others fail). */
+static int frozen_parts(const Game *g, const uint8_t *p, int free, int spaces, int held,
+                        const int *off, int *depth) {
+    int home[4] = {0, 0, 0, 0}, left = 0;
+    unsigned ranks[4] = {0, 0, 0, 0};
+    for (int f = 0; f < g->nf; f++) home[g->fsuit[f]] = p[f];
+    int8_t pile_of[64], idx_of[64];
+    memset(pile_of, -1, sizeof pile_of);
+    const uint8_t *L = p + g->nf + 2;
+    for (int i = 0; i < g->np; i++) {
+        depth[i] = i == free ? 0 : L[i];
+        if (held && g->refill[i] && !depth[i]) return -1;
+        left += depth[i];
+        for (int j = 0; j < depth[i]; j++) {
+            int c = p[off[i] + j];
+            pile_of[c] = (int8_t)i;
+            idx_of[c] = (int8_t)j;
+            ranks[c >> 4] |= 1u << (c & 15);
+        }
+    }
+    for (int changed = 1; changed && left;) {
+        changed = 0;
+        for (int i = 0; i < g->np; i++) {
+            while (depth[i] && !holds(g, p, off, pile_of, idx_of, depth, ranks, home, i,
+                                      depth[i] - 1, spaces)) {
+                int c = p[off[i] + --depth[i]];
+                ranks[c >> 4] &= ~(1u << (c & 15));
+                left--;
+                changed = 1;
+            }
+            if (held && g->refill[i] && !depth[i]) return -1;
+        }
+    }
+    return left;
+}
+
+/* `plain.frozen`: the cards that never leave their piles (the bottom part of each pile), with
+ * pile ``free`` left out: as if no space ever came, if then every pile a space would be keeps a
+ * frozen card; else none where a space takes any card, and no king a top where kings only. */
+static u64 frozen(const Game *g, const uint8_t *p, int free) {
+    int off[MAXP + 1], depth[MAXP], refills = 0, any = 0;
+    offsets(g, p, off);
+    for (int i = 0; i < g->np; i++) {
+        refills |= g->refill[i];
+        any |= g->refill[i] && !g->kings[i];
+    }
+    int left = frozen_parts(g, p, free, 0, refills, off, depth);
+    if (!left) return 0;
+    if (left < 0 && (any || frozen_parts(g, p, free, 1, 0, off, depth) <= 0)) return 0;
+    u64 out = 0;
+    for (int i = 0; i < g->np; i++)
+        for (int j = 0; j < depth[i]; j++) out |= 1ULL << p[off[i] + j];
+    return out;
+}
+
 /* A lost position (`plain.dead`), in the last deal: cards stuck, and with the merci still to
  * come no pile it could be used in to free them. */
 int dead(const Game *g, const uint8_t *p) {
@@ -123,6 +201,35 @@ int dead(const Game *g, const uint8_t *p) {
     if (!(g->merci && !p[g->nf + 1])) return 1;
     uint8_t piles[MAXP];
     return !merci_piles(g, p, cards, piles);
+}
+
+/* `plain.thawing`: a bit for each fan holding some of the frozen ``cards`` whose merci would
+ * leave none frozen. */
+static u64 thawing(const Game *g, const uint8_t *p, u64 cards) {
+    int off[MAXP + 1];
+    offsets(g, p, off);
+    u64 out = 0;
+    for (int k = 0; k < g->nfans; k++) {
+        int i = g->fans[k], has = 0;
+        for (int j = off[i]; j < off[i + 1] && !has; j++) has = cards >> p[j] & 1;
+        if (has && !frozen(g, p, i)) out |= 1ULL << i;
+    }
+    return out;
+}
+
+/* `plain.expand`: the moves a search tries, into ``out``; how many: none from a lost position
+ * (`plain.lost`), the merci only where it thaws the frozen cards. */
+int expand(const Game *g, const uint8_t *p, Step *out) {
+    if (!g->lost_rule) return dead(g, p) ? 0 : gen_moves(g, p, out);
+    u64 cards = p[g->nf] >= g->redeals ? frozen(g, p, -1) : 0;
+    if (!cards) return dead(g, p) ? 0 : gen_moves(g, p, out);
+    if (!(g->merci && !p[g->nf + 1])) return 0;
+    u64 fans = thawing(g, p, cards);
+    if (!fans) return 0;
+    int n = dead(g, p) ? 0 : gen_moves(g, p, out), m = 0;
+    for (int k = 0; k < n; k++)
+        if (out[k].kind != 3 || (fans >> out[k].src & 1)) out[m++] = out[k];
+    return m;
 }
 
 /* `plain._takes`: a top of a pile other than ``skip1``/``skip2`` may be packed on ``card``

@@ -71,17 +71,35 @@ static int table_grow(Table *t) {
 
 enum { T_OLD = 0, T_NEW = 1, T_FULL = 2, T_NOMEM = 3 };
 
-/* Adds position ``p`` (canonical key ``key``) unless its key is there; T_NEW, T_OLD, T_FULL
- * (the cap on positions kept) or T_NOMEM. */
-static int table_add(Table *t, const Game *g, const uint8_t *p, int psize, const uint8_t *key,
-                     int klen, uint32_t parent, Step step) {
-    (void)g;
-    u64 h = hash_bytes(key, klen);
+/* Whether key ``key`` (hash ``h``) is in the table; ``*at``: its slot, or the empty slot where
+ * it would go. */
+static int table_has(const Table *t, const uint8_t *key, int klen, u64 h, size_t *at) {
     size_t mask = t->scap - 1, i = h & mask;
     for (; t->slots[i].hash; i = (i + 1) & mask) {
         if (t->slots[i].hash != h) continue;
         const uint8_t *e = entry_at(t, t->slots[i].off);
-        if (e[0] == klen && !memcmp(e + 1, key, klen)) return T_OLD;
+        if (e[0] == klen && !memcmp(e + 1, key, klen)) {
+            *at = i;
+            return 1;
+        }
+    }
+    *at = i;
+    return 0;
+}
+
+/* Adds position ``p`` (canonical key ``key``) unless its key is there, or (the merci used) the
+ * key of the same layout with the merci still to come (`plain.known`); T_NEW, T_OLD, T_FULL (the
+ * cap on positions kept) or T_NOMEM. */
+static int table_add(Table *t, const Game *g, const uint8_t *p, int psize, uint8_t *key,
+                     int klen, uint32_t parent, Step step) {
+    u64 h = hash_bytes(key, klen);
+    size_t i, j;
+    if (table_has(t, key, klen, h, &i)) return T_OLD;
+    if (g->merci && key[g->nf + 1] == 1) {
+        key[g->nf + 1] = 0;
+        int twin = table_has(t, key, klen, hash_bytes(key, klen), &j);
+        key[g->nf + 1] = 1;
+        if (twin) return T_OLD;
     }
     if (t->nn >= t->limit) return T_FULL;
     if (t->nn >= t->ncap) {
@@ -142,7 +160,7 @@ Answer depth_first(Game *g, const uint8_t *root, long long budget, Ctx *ctx,
         goto nomem;
     memcpy(posbuf, root, rsize);
     mstart[0] = 0;
-    nmoves[0] = dead(g, root) ? 0 : gen_moves(g, root, moves);
+    nmoves[0] = expand(g, root, moves);
     mi[0] = 0;
     mused = nmoves[0];
     depth = 1;
@@ -208,7 +226,7 @@ Answer depth_first(Game *g, const uint8_t *root, long long budget, Ctx *ctx,
         }
         memcpy(posbuf + depth * MAXPOS, child, csize);
         mstart[depth] = (int)mused;
-        nmoves[depth] = dead(g, child) ? 0 : gen_moves(g, child, moves + mused);
+        nmoves[depth] = expand(g, child, moves + mused);
         mi[depth] = 0;
         mused += nmoves[depth];
         depth++;
@@ -287,7 +305,8 @@ static Entry heap_pop(Run *r) {
     return top;
 }
 
-/* `plain._score`: cards home, blocking cards, spaces, cards over the next wanted ones. */
+/* `plain._score`: cards home, blocking cards, spaces, cards over the next wanted ones; first
+ * of all, with the merci and no redeal, the merci still to come. */
 static int score(const Game *g, const uint8_t *p, const int *w) {
     int nf = g->nf, np = g->np, home = 0, blocking = 0, spaces = 0, depth = 0;
     const uint8_t *L = p + nf + 2;
@@ -312,7 +331,8 @@ static int score(const Game *g, const uint8_t *p, const int *w) {
         }
         o += L[i];
     }
-    return w[0] * home - w[1] * blocking + w[2] * spaces - w[3] * depth;
+    int unused = g->merci && !g->redeals && !p[nf + 1]; /* the merci still to come */
+    return w[0] * home - w[1] * blocking + w[2] * spaces - w[3] * depth + (unused << 20);
 }
 
 enum { R_CHUNK, R_WIN, R_DRY, R_FULL, R_ERR };
@@ -343,7 +363,7 @@ static int run_turn(Game *g, Run *r, Table *t, int chunk, uint32_t *won_node, Ct
             r->cur = e.node;
             uint8_t *p = node_pos(t, e.node);
             memcpy(r->pos, p, pos_size(g, p));
-            r->nmoves = dead(g, r->pos) ? 0 : gen_moves(g, r->pos, r->moves);
+            r->nmoves = expand(g, r->pos, r->moves);
             r->mi = 0;
             continue;
         }

@@ -297,14 +297,15 @@ def _refusal(state: PatienceState, action: Action) -> str:
 
 
 def _legal(board: Board) -> list[str]:
-    cards = engine.card_moves(board)
+    hook = HOOKS[board.rules.hook]
+    cards = engine.card_moves(board) if hook.card_moves else []
     spaces = {p.id for p in board.rules.piles if p.must and not board.piles[p.id]}
     if spaces and cards and all(m.split(">")[1] in spaces for m in cards):
         moves = cards  # a space to fill at once comes before turning the stock
     else:
         moves = [*cards, *engine.stock_actions(board), *merci_actions(board),
                  *tuck_actions(board)]
-    return HOOKS[board.rules.hook].actions(board, moves)
+    return hook.actions(board, moves)
 
 
 def _engine_apply(board: Board, action: Action) -> None:

@@ -19,6 +19,12 @@ pile indices. What makes it sound where the generic search is slower:
   never while a shuffled redeal is to come: it would gather other cards);
 - a `dead` position (cards that can never move lie over lower cards of their suits: `stuck`)
   has no moves; with the merci to come, it is offered only where it could free them;
+- a position with the merci used is not searched where the same layout with it still to
+  come was met (`known`), and (The Shamrocks) the best-first searches take the positions
+  without it first;
+- the searches expand no `lost` position, wider: cards that can never move, some lower card
+  of each one's suit among them (`frozen`), wherever it lies; with the merci to come, they
+  draw only where it would free them all (`expand`);
 - a move that could as well wait until its pile is next used is made only then: the merci,
   and a card leaving a loose cell (`moves`; the position carries a mark for the next move);
   one after which the mark allows no move at all is not offered;
@@ -103,6 +109,7 @@ class PlainGame:
     seed: int
     fans: list[int]  # the tableau piles in layout order (what a redeal gathers and deals)
     dead_rule: bool = False  # `dead` applies
+    lost_rule: bool = False  # `lost` applies (where `dead` does, and where spaces take any card)
     loose: list[bool] | None = None  # cells that never take a card (The Garden's Bouquet)
     native: object | None = None  # the compiled core's game (plain_core.compiled), once made
 
@@ -186,7 +193,7 @@ def plain_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
         order=[0] * 64, pulls=rules.hook == "phalanx", merci=rules.merci, tuck=rules.tuck,
         redeals=rules.redeals if lucie else 0, shuffle=not flags.get("no_shuffle"), seed=seed,
         fans=[i for i, p in enumerate(pile_rows) if p.kind == "tableau"],
-        dead_rule=_dead_rule(rules, pile_rows),
+        dead_rule=_dead_rule(rules, pile_rows), lost_rule=_dead_rule(rules, pile_rows, True),
         loose=[p.kind == "cell" and p.pack is None and not p.refill and not rules.merci
                for p in pile_rows])
     # one fits table per pile (most games have one packing rule: the tables are shared)
@@ -201,15 +208,16 @@ def plain_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
     return game
 
 
-def _dead_rule(rules: Rules, pile_rows: list[Pile]) -> bool:
+def _dead_rule(rules: Rules, pile_rows: list[Pile], any_space: bool = False) -> bool:
     """Whether `dead` applies: one pack, foundations up from the ace (a card over a lower one
     of its suit must move before that goes home), one packing rule, no hook acting in play
     (The Citadel's acts in the deal only), and no pile taking cards but by packing or, kings
-    only, into a space."""
+    only, into a space. With ``any_space``, whether `lost` applies: spaces may take any card."""
     packs = {p.pack for p in pile_rows if p.pack is not None}
     return (rules.packs == 1 and rules.hook in ("", "citadel") and len(packs) == 1 and all(
         f.base == "A" and f.step == 1 for f in rules.founds) and all(
-        (p.pack is not None or not p.refill) and (p.kings or not p.refill) for p in pile_rows))
+        (p.pack is not None or not p.refill) and (any_space or p.kings or not p.refill)
+        for p in pile_rows))
 
 
 def _safe_mode(rules: Rules, packs: list[object]) -> str:
@@ -367,6 +375,22 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
     return out
 
 
+def expand(game: PlainGame, pos: PlainPos) -> list[Step]:
+    """The moves a search tries from ``pos``: `moves`, none from a `lost` position; where cards
+    are frozen with the merci still to come, the merci only in the fans `thawing` names (used
+    anywhere else, it leaves a lost position)."""
+    if not game.lost_rule:
+        return moves(game, pos)
+    piles, heights, counters = pos
+    cards = frozen(game, piles, heights) if counters[0] >= game.redeals else 0
+    if not cards:
+        return moves(game, pos)
+    if not (game.merci and not counters[1]):
+        return []
+    fans = thawing(game, piles, heights, cards)
+    return [s for s in moves(game, pos) if s[0] != 3 or s[1] in fans] if fans else []
+
+
 def _takes(game: PlainGame, piles: tuple[bytes, ...], di: int, card: int, length: int,
            skip: tuple[int, ...]) -> bool:
     """Whether a top card of a pile not in ``skip`` could be packed on ``card`` lying on top of
@@ -396,11 +420,116 @@ def _drawn_moves(game: PlainGame, piles: tuple[bytes, ...], i: int, card: int,
 def dead(game: PlainGame, pos: PlainPos) -> bool:
     """A position no line wins from, in the games `dead_rule` marks, in the last deal: cards
     that never move lie over lower cards of their suits (`stuck`), so those never go home;
-    with the merci still to come, whatever pile it is used in (`merci_piles`)."""
+    with the merci still to come, whatever pile it is used in (`merci_piles`). `lost` is
+    wider: the searches ask it."""
     piles, heights, counters = pos
     if counters[0] < game.redeals or not stuck(game, piles, heights):
         return False
     return not (game.merci and not counters[1]) or not merci_piles(game, piles, heights)
+
+
+def lost(game: PlainGame, pos: PlainPos) -> bool:
+    """A position no line wins from, in the games `lost_rule` marks, in the last deal: some
+    cards never move (`frozen`), so they never go home; with the merci still to come, whatever
+    pile it is used in. Every `dead` position is lost (`stuck`'s cards are frozen, and a pile
+    whose merci would unfreeze every card would unstick them)."""
+    piles, heights, counters = pos
+    if counters[0] < game.redeals:
+        return False
+    cards = frozen(game, piles, heights)
+    if not cards:
+        return False
+    if not (game.merci and not counters[1]):
+        return True
+    return not thawing(game, piles, heights, cards)
+
+
+def thawing(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, cards: int) -> list[int]:
+    """The fans holding some of the frozen ``cards`` whose reordering by the merci would leave
+    none frozen (with it used anywhere else, some stay so)."""
+    return [i for i in game.fans if any(cards >> c & 1 for c in piles[i])
+            and not frozen(game, piles, heights, i)]
+
+
+def frozen(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int = -1) -> int:
+    """The cards (a bit per code) that never leave their piles but by the merci in pile
+    ``free`` (left out), as the bottom part of each pile: the largest such parts whose top card
+    x (the others lie under it) never goes home, as a lower card of its suit is frozen too, and
+    has no base it could ever be packed on: each of them is home, lies under a frozen card, or
+    is a frozen top on a pile full up to it. A king that might be tucked is no such top. Were
+    any of these cards ever to move, the first to do so would have gone home or onto a base,
+    both impossible while the others lie still. `stuck`, wider: the lower card of the suit may
+    be in another pile.
+
+    Spaces: the parts are first sought as if none ever came; if every pile a space would be is
+    left with a frozen card (so none ever empties), that holds. Else, where spaces take any
+    card, nothing is frozen; where they take kings only, the parts are sought again with no
+    king a top."""
+    refills = [i for i, r in enumerate(game.refill) if r]
+    depth = _frozen_parts(game, piles, heights, free, False)
+    if not any(depth):
+        return 0
+    if not all(depth[i] for i in refills):
+        if any(not game.kings[i] for i in refills):
+            return 0
+        depth = _frozen_parts(game, piles, heights, free, True)
+    out = 0
+    for i, cards in enumerate(piles):
+        for c in cards[:depth[i]]:
+            out |= 1 << c
+    return out
+
+
+def _frozen_parts(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int,
+                  spaces: bool) -> list[int]:
+    """How many cards at the bottom of each pile `frozen` holds, with or without ``spaces``
+    for kings."""
+    onto = game.onto or [[] for _ in range(64)]
+    home = [heights[game.f_suit.index(s)] for s in range(4)]
+    where: dict[int, tuple[int, int]] = {}
+    depth = []
+    for i, cards in enumerate(piles):
+        depth.append(0 if i == free else len(cards))
+        if i != free:
+            for j, c in enumerate(cards):
+                where[c] = (i, j)
+    changed = True
+    while changed:
+        changed = False
+        low = [99] * 4
+        for i, cards in enumerate(piles):
+            for c in cards[:depth[i]]:
+                low[c >> 4] = min(low[c >> 4], c & 15)
+        if min(low) == 99:
+            return [0] * len(piles)
+        for i, cards in enumerate(piles):
+            while depth[i] and not _holds(game, cards, depth[i] - 1, low, onto, home, where,
+                                          depth, spaces):
+                depth[i] -= 1
+                changed = True
+    return depth
+
+
+def _holds(game: PlainGame, cards: bytes, j: int, low: list[int], onto: list[list[int]],
+           home: list[int], where: dict[int, tuple[int, int]], depth: list[int],
+           spaces: bool) -> bool:
+    """Whether ``cards[j]``, the top of a frozen part, stays frozen (see `frozen`)."""
+    x = cards[j]
+    suit, rank = x >> 4, x & 15
+    if low[suit] >= rank or (rank == 13 and (spaces or (
+            game.tuck and j and cards[j - 1] >> 4 == suit))):
+        return False
+    for w in onto[x]:
+        if home[w >> 4] >= w & 15:
+            continue
+        if w not in where:
+            return False
+        i, jw = where[w]
+        top = depth[i] - 1
+        if jw < top or (jw == top and game.caps[i] and jw >= game.caps[i] - 1):
+            continue
+        return False
+    return True
 
 
 def stuck(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int = -1) -> int:
@@ -629,7 +758,7 @@ def _depth_first(game: PlainGame, root: PlainPos, budget: int,
                  stop: Callable[[], bool] | None) -> PlainAnswer:
     seen = {key(game, root)}
     path: list[Step] = []
-    stack = [(root, iter(moves(game, root)))]
+    stack = [(root, iter(expand(game, root)))]
     nodes = 0
     while stack:
         pos, todo = stack[-1]
@@ -644,15 +773,22 @@ def _depth_first(game: PlainGame, root: PlainPos, budget: int,
             return PlainAnswer("undecided", (), nodes - 1, len(seen))
         child = play(game, pos, step)
         k = key(game, child)
-        if k in seen:
+        if known(game, k, seen):
             continue
         seen.add(k)
         if won(child):
             return PlainAnswer("winnable", tuple(action(game, s) for s in (*path, step)),
                                nodes, len(seen))
         path.append(step)
-        stack.append((child, iter(moves(game, child))))
+        stack.append((child, iter(expand(game, child))))
     return PlainAnswer("unwinnable", (), nodes, len(seen))
+
+
+def known(game: PlainGame, k: bytes, table: set[bytes] | dict[bytes, object]) -> bool:
+    """Whether a search met the position of key ``k`` already, or (the merci used) the same
+    layout with the merci still to come: whatever wins from the one wins from the other, and
+    the searches meet those first (`_score`)."""
+    return k in table or (game.merci and k[-1] == 1 and k[:-1] + b"\0" in table)
 
 
 CHUNK = 4096
@@ -679,13 +815,13 @@ def _best_first(game: PlainGame, root: PlainPos, root_key: bytes, weights: tuple
                 queue.append((0, count, play(game, root, link[1]), k))
     while queue:
         _, _, pos, pkey = heapq.heappop(queue)
-        for step in moves(game, pos):
+        for step in expand(game, pos):
             nodes += 1
             if not nodes % CHUNK:
                 yield CHUNK
             child = play(game, pos, step)
             k = key(game, child)
-            if k in parent:
+            if known(game, k, parent):
                 continue
             parent[k] = (pkey, step)
             if won(child):
@@ -704,8 +840,11 @@ def _best_first(game: PlainGame, root: PlainPos, root_key: bytes, weights: tuple
 
 def _score(game: PlainGame, pos: PlainPos, w: tuple[int, ...]) -> int:
     """Cards home, spaces, few cards lying on one a foundation wants earlier, and few cards
-    over the cards the foundations want next."""
-    piles, heights, _ = pos
+    over the cards the foundations want next; first of all, in a game with the merci and no
+    redeal (The Shamrocks), the merci still to come (the searches go through the positions
+    without it first, so that `known` cuts the same layouts met again after it). Not after
+    La Belle Lucie's redeals: there wins came later so (The House on the Hill's)."""
+    piles, heights, counters = pos
     order = game.order
     blocking = spaces = depth = 0
     want = set()
@@ -726,4 +865,6 @@ def _score(game: PlainGame, pos: PlainPos, w: tuple[int, ...]) -> int:
                 blocking += 1
             else:
                 low = v
-    return w[0] * sum(heights) - w[1] * blocking + w[2] * spaces - w[3] * depth
+    unused = game.merci and not game.redeals and not counters[1]
+    return (w[0] * sum(heights) - w[1] * blocking + w[2] * spaces - w[3] * depth
+            + (unused << 20))

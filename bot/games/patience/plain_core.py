@@ -87,7 +87,7 @@ def arguments(game: PlainGame) -> dict[str, object]:
         tuck=game.tuck, redeals=game.redeals, fans=bytes(game.fans),
         perms=[_perms(game.seed, r) for r in range(1, game.redeals + 1)]
         if game.redeals and game.shuffle else None,
-        dead_rule=game.dead_rule, packs=game.rules.packs,
+        dead_rule=game.dead_rule, lost_rule=game.lost_rule, packs=game.rules.packs,
         loose=bytes(game.loose or [False] * len(game.ids)))
 
 

@@ -486,11 +486,16 @@ def hint(state: PatienceState, *, node_budget: int = HINT_BUDGET,
     """A move that keeps the deal winnable when the solver decides within ``node_budget``;
     otherwise the best move by `_score` one move ahead (``certain`` False). Games the fast path
     takes get ``PLAIN_FACTOR`` times the budget (their positions are that much cheaper), or
-    ``COMPILED_FACTOR`` times where plain.py's compiled search takes them."""
+    ``COMPILED_FACTOR`` times where plain.py's compiled search takes them; on the engine's
+    search, a game of more than two packs gets the budget times two over its packs (its
+    positions cost that much more: The Empress of India's four packs, half the budget; it
+    decided none of its bench deals with the whole budget either)."""
     if _fast_path(state) is not None:
         compiled = plain_core.native() and plain.plain_game(
             state.rules, state.piles, state.redeals, state.flags, state.seed) is not None
         node_budget *= COMPILED_FACTOR if compiled else PLAIN_FACTOR
+    else:  # the engine's positions cost as the cards in play: past two packs, fewer of them
+        node_budget = node_budget * 2 // max(2, state.rules.packs)
     verdict = solve(state, node_budget=node_budget, stop=stop)
     if verdict.status == "winnable" and verdict.line:
         return Hint(verdict.line[0], True, verdict)

@@ -366,3 +366,173 @@ def test_where_only_kings_fill_spaces_a_card_with_no_base_left_is_stuck(variant:
         core = plain_core.compiled(game)
         assert [tuple(s) for s in core.moves(  # type: ignore[attr-defined]
             plain_core.pack(pos))] == plain.moves(game, pos)
+
+
+def test_kings_frozen_over_each_others_suits_are_lost_though_nothing_is_stuck() -> None:
+    """The Shamrocks: the DK covers the C3 and the CK the D3. Neither king goes home before the
+    three of its suit, under the other king, and kings move nowhere else: all four are frozen,
+    though no card lies over a lower one of its own suit (nothing is `stuck`), and the D4 may
+    still be packed on the D5. With the merci still to come, a draw of the C3 frees them, and
+    the deal is won."""
+    fans = ["C3 DK", "D3 CK", "C6 C5 C4", "C9 C8 C7", "CQ CJ CT", "D6 D5", "D4", "D9 D8 D7",
+            "DQ DJ DT"]
+    used = shamrocks(fans, merci=1)
+    game, pos = fast(used)
+    assert game is not None and pos is not None
+    assert not plain.stuck(game, pos[0], pos[1]) and not plain.dead(game, pos)
+    four = sum(1 << plain.code(c) for c in ("C3", "DK", "D3", "CK"))
+    assert plain.frozen(game, pos[0], pos[1]) & four == four
+    assert plain.lost(game, pos) and plain.expand(game, pos) == [] != plain.moves(game, pos)
+    assert not wins_by_brute_force(used)
+    assert solve(used).status == "unwinnable"
+    to_come = shamrocks(fans, merci=0)
+    game, pos = fast(to_come)
+    assert game is not None and pos is not None
+    assert plain.frozen(game, pos[0], pos[1]) and not plain.lost(game, pos)
+    assert not plain.frozen(game, pos[0], pos[1], 0)  # the merci in the DK's fan frees them
+    assert wins_by_brute_force(to_come) and solve(to_come).status == "winnable"
+
+
+def test_a_card_is_frozen_by_a_lower_card_of_its_suit_in_another_pile() -> None:
+    """The Shamrocks, all but the clubs home: the C5 is stuck over the C3 (its only base, the
+    C6, under it); the C4 tops a fan of its own, its only base the C5 on a full fan, and it
+    never goes home before the C3: frozen too, though `stuck` does not name it; and so then is
+    every club (the C9's base, the CT, lies under the CJ, and so on)."""
+    state = shamrocks(["C3 C6 C5", "C7 C8 C9", "CT CJ CQ", "CK C4"], home="SHD", merci=1)
+    game, pos = fast(state)
+    assert game is not None and pos is not None
+    assert plain.stuck(game, pos[0], pos[1]) == 1 << plain.code("C5")
+    cards = plain.frozen(game, pos[0], pos[1])
+    assert cards == sum(1 << plain.code("C" + r) for r in RANKS[2:])
+    assert plain.lost(game, pos) and not wins_by_brute_force(state)
+
+
+@pytest.mark.parametrize(("variant", "low", "merci", "widths"), [
+    ("la_belle_lucie", "9", 1, (5, 6, 8)), ("la_belle_lucie", "8", 0, (5, 6, 8)),
+    ("the_shamrocks", "9", 1, (5, 6, 8)), ("the_shamrocks", "T", 1, (5, 6, 8)),
+    ("penelopes_web", "9", 0, (3, 4)), ("the_exiled_kings", "9", 0, (3, 4))])
+def test_lost_positions_have_no_win_and_are_more_than_the_dead_ones(
+        variant: str, low: str, merci: int, widths: tuple[int, ...]) -> None:
+    """Random last deals: every position `lost` names has no win in a brute-force search
+    through the engine, every `dead` one is lost, and some lost ones are not dead (the rule
+    reaches further)."""
+    rng = random.Random(variant + "lost")
+    wider = alive = 0
+    for _ in range(40):
+        state = last_deal(variant, rng, low, width=rng.choice(widths), merci=merci)
+        game, pos = fast(state)
+        assert game is not None and pos is not None and game.dead_rule
+        if plain.dead(game, pos):
+            assert plain.lost(game, pos)
+        elif plain.lost(game, pos):
+            wider += 1
+            assert not wins_by_brute_force(state)
+        else:
+            alive += 1
+    assert wider >= 3 and alive >= 3, (wider, alive)
+
+
+@pytest.mark.skipif(not plain_core.native(), reason="the compiled core was not built")
+@pytest.mark.parametrize(("variant", "low"), [
+    ("la_belle_lucie", "8"), ("the_shamrocks", "8"), ("penelopes_web", "7"),
+    ("the_exiled_kings", "7"), ("the_beleaguered_castle", "5"), ("the_citadel", "5")])
+def test_the_compiled_search_cuts_the_same_lost_positions(variant: str, low: str) -> None:
+    """The compiled search asks `lost` where plain.py's does: the same verdicts, lines and node
+    counts on last deals where many positions are lost."""
+    rng = random.Random(variant + "lost core")
+    for merci in (0, 1, 0, 1):
+        game, pos = fast(last_deal(variant, rng, low, width=rng.choice((6, 8)), merci=merci))
+        assert game is not None and pos is not None
+        assert plain_core.search(game, pos, 30_000, None) == plain.search(game, pos, 30_000,
+                                                                          None)
+
+
+FROZEN_ROWS = ["C3 C5 D5 C7 D7 C9 D9 CJ DJ DK", "D3 CK", "C4 CT", "D4 DT", "C6 CQ", "D6 DQ",
+               "C8", "D8"]
+
+
+@pytest.mark.parametrize("variant", ["the_beleaguered_castle", "penelopes_web"])
+def test_where_no_row_can_ever_empty_spaces_free_nothing(variant: str) -> None:
+    """Every row keeps a frozen card at its bottom (the C8 and the D8 alone: their bases lie
+    under the DK, and they go home only after the C3 and the D3, under the kings), so no space
+    ever comes: the kings are frozen too, though a space could take them, and the deal is
+    lost. With a row empty instead, nothing is frozen."""
+    state = castle(variant, FROZEN_ROWS, "SH")
+    game, pos = fast(state)
+    assert game is not None and pos is not None and game.lost_rule
+    assert not plain.dead(game, pos)
+    cards = plain.frozen(game, pos[0], pos[1])
+    assert cards >> plain.code("DK") & 1 and cards >> plain.code("CK") & 1
+    assert plain.lost(game, pos) and plain.moves(game, pos) and plain.expand(game, pos) == []
+    assert not brute_force_wins(state)
+    assert solve(state).status == "unwinnable"
+    spaced = castle(variant, [*FROZEN_ROWS[:6], "C8 D8"], "SH")
+    game, pos = fast(spaced)
+    assert game is not None and pos is not None
+    assert not plain.frozen(game, pos[0], pos[1]) and not plain.lost(game, pos)
+    verdict = solve(spaced)
+    assert verdict.status != "undecided"
+    assert (verdict.status == "winnable") == brute_force_wins(spaced)
+
+
+@pytest.mark.parametrize(("variant", "low"), [
+    ("the_beleaguered_castle", "3"), ("the_citadel", "3"), ("penelopes_web", "3"),
+    ("the_exiled_kings", "3")])
+def test_lost_castles_with_every_row_held_have_no_win(variant: str, low: str) -> None:
+    """Random last deals over all eight rows: every position `lost` names has no win in a
+    brute-force search through the engine, and some are."""
+    rng = random.Random(variant + "rows")
+    lost = alive = 0
+    for _ in range(60):
+        state = last_deal(variant, rng, low, width=8)
+        game, pos = fast(state)
+        assert game is not None and pos is not None and game.lost_rule
+        if plain.lost(game, pos):
+            lost += 1
+            assert not brute_force_wins(state)
+        else:
+            alive += 1
+    assert lost >= 3 and alive >= 3, (lost, alive)
+
+
+@pytest.mark.parametrize("variant", ["the_shamrocks", "la_belle_lucie"])
+def test_with_cards_frozen_the_searches_draw_only_where_the_merci_thaws_them(
+        variant: str) -> None:
+    """Where cards are frozen with the merci still to come, the searches leave out the draws in
+    the other fans (`expand`): each leads to a lost position."""
+    rng = random.Random(variant + "thaw")
+    left_out = 0
+    for _ in range(300):
+        game, pos = fast(last_deal(variant, rng, rng.choice("5678"),
+                                   width=rng.choice((8, 10, 12)), merci=0))
+        assert game is not None and pos is not None
+        steps, tried = plain.moves(game, pos), plain.expand(game, pos)
+        assert all(s in steps for s in tried)
+        if plain.lost(game, pos):
+            assert tried == []
+            continue
+        for step in steps:
+            if step not in tried:
+                assert step[0] == 3 and plain.lost(game, plain.play(game, pos, step)), step
+                left_out += 1
+    assert left_out >= 5, left_out
+
+
+def test_a_layout_met_with_the_merci_to_come_is_not_searched_again_with_it_used() -> None:
+    """`known`: a position with the merci used counts as met where the same layout with the
+    merci still to come was (whatever wins from it wins from that one), never the other way;
+    and the best-first score puts the positions with the merci to come first."""
+    game, pos = fast(last_deal("the_shamrocks", random.Random(8), "9", width=10, merci=0))
+    assert game is not None and pos is not None
+    piles, heights, _ = pos
+    to_come = (piles, heights, b"\0\0")
+    used = (piles, heights, b"\0\1")
+    table = {plain.key(game, to_come)}
+    assert plain.known(game, plain.key(game, used), table)
+    assert not plain.known(game, plain.key(game, to_come), {plain.key(game, used)})
+    for weights in plain.WEIGHTS:
+        assert plain._score(game, to_come, weights) > plain._score(game, used, weights)
+    lucie, lpos = fast(last_deal("la_belle_lucie", random.Random(8), "9", width=10, merci=0))
+    assert lucie is not None and lpos is not None  # after redeals: the score as it was
+    assert plain._score(lucie, (lpos[0], lpos[1], b"\2\0"), (10, 3, 2, 0)) == plain._score(
+        lucie, (lpos[0], lpos[1], b"\2\1"), (10, 3, 2, 0))

@@ -47,6 +47,10 @@ class Hook:
     (and, for a row with ``buried_kings``, the remedy for two buried kings right after the deal:
     the default hook carries it so that such a game keeps the solver's shortcuts)."""
 
+    card_moves = True
+    """Whether `actions` reads the engine's single-card moves at all (where it drops every one
+    of them, they are not worked out)."""
+
     def deal(self, board: Board, pack: list[str]) -> None:
         generic_deal(board, pack)
         if board.rules.buried_kings:

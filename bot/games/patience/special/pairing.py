@@ -119,15 +119,14 @@ class Fourteens(Hook):
     def _cells(self, board: Board) -> list[str]:
         return [p.id for p in board.rules.piles if p.kind == "cell"]
 
+    card_moves = False  # its actions are its pairs and exchanges alone
+
     def actions(self, board: Board, moves: list[str]) -> list[str]:
         cells = [c for c in self._cells(board) if board.piles[c]]
-
-        def line(a: str, b: str) -> bool:
-            i, j = int(a[1:]) - 1, int(b[1:]) - 1
-            return i // 5 == j // 5 or i % 5 == j % 5
-
-        pairs = [f"pair:{a},{b}" for n, a in enumerate(cells) for b in cells[n + 1:]
-                 if line(a, b) and value(board.piles[a][-1]) + value(board.piles[b][-1]) == 14]
+        places = [(c, int(c[1:]) - 1, value(board.piles[c][-1])) for c in cells]
+        pairs = [f"pair:{a},{b}" for n, (a, i, va) in enumerate(places)
+                 for b, j, vb in places[n + 1:]
+                 if va + vb == 14 and (i // 5 == j // 5 or i % 5 == j % 5)]
         if pairs or board.flags.get("swaps", 0) >= 2:
             return pairs
         return [f"swap:{a},{b}" for n, a in enumerate(cells) for b in cells[n + 1:]]

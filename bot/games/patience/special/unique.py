@@ -215,8 +215,19 @@ class Empress(Hook):
     (``lay:a3,n7``): that pair goes up together later (``up:n7``). Gaps fill at once with
     their own colour, from its talon or else the stock."""
 
+    def __init__(self) -> None:
+        self._last: tuple[object, dict[str, list[str]]] | None = None
+
     def _side(self, board: Board, letter: str) -> list[str]:
-        return [p.id for p in board.rules.piles if p.id[0] == letter and p.id[1:].isdigit()]
+        """The Army's (``a``) or the Navy's (``n``) piles, in order: kept for the last rules
+        asked about (a search asks for them at every forced move)."""
+        rules = board.rules
+        known = self._last
+        if known is None or known[0] is not rules:
+            known = (rules, {side: [p.id for p in rules.piles if p.id[0] == side
+                                    and p.id[1:].isdigit()] for side in "an"})
+            self._last = known
+        return known[1][letter]
 
     def deal(self, board: Board, pack: list[str]) -> None:
         rest = generic_deal(board, pack)
@@ -230,16 +241,24 @@ class Empress(Hook):
                    None)
         board.piles[gap or ("wr" if red else "wb")].append(card)
 
+    card_moves = False  # single-card moves are no action here (see `actions`)
+
     def actions(self, board: Board, moves: list[str]) -> list[str]:
         army = [p for p in self._side(board, "a") if len(board.piles[p]) == 1]
         navy = [p for p in self._side(board, "n") if len(board.piles[p]) == 1]
-        up = {p: bool(foundation_targets(board, board.piles[p][-1])) for p in army + navy}
-        out = [f"pair:{a},{n}" for a in army if up[a] for n in navy if up[n]]
+        goes: dict[str, bool] = {}  # card -> a foundation takes it (four packs: copies repeat)
+
+        def up(card: str) -> bool:
+            if card not in goes:
+                goes[card] = bool(foundation_targets(board, card))
+            return goes[card]
+
+        out = [f"pair:{a},{n}" for a in army if up(board.piles[a][-1]) for n in navy
+               if up(board.piles[n][-1])]
         out += [f"lay:{a},{n}" for a in army for n in navy] + [
             f"lay:{n},{a}" for n in navy for a in army]
         for p in self._side(board, "a") + self._side(board, "n"):
-            if len(board.piles[p]) == 2 and all(
-                    foundation_targets(board, c) for c in board.piles[p]):
+            if len(board.piles[p]) == 2 and all(up(c) for c in board.piles[p]):
                 out.append(f"up:{p}")
         return [m for m in moves if not m.startswith("move:")] + out
 

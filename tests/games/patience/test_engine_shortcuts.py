@@ -1,0 +1,37 @@
+"""Shortcuts the rules core takes for speed (the solver's generic search asks for the legal
+actions at every position) change no game's actions: checked against the long way round."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games.patience.special import HOOKS
+from tests.games.patience.helpers import legal, new
+
+
+@pytest.mark.parametrize(("variant", "hook_id"), [
+    ("the_empress_of_india", "empress"), ("the_fourteens", "fourteens")])
+def test_hooks_offer_the_same_actions_without_working_out_card_moves(
+        monkeypatch: pytest.MonkeyPatch, variant: str, hook_id: str) -> None:
+    """The Empress of India and The Fourteens drop every single-card move, so they are not
+    worked out for them; along random play-outs, their actions are those they give when they
+    are."""
+    hook = HOOKS[hook_id]
+    assert not hook.card_moves
+    rng = random.Random(variant)
+    checked = 0
+    for seed in (1, 2, 3):
+        state = new(variant, seed)
+        for _ in range(60):
+            if state.is_over:
+                break
+            short = legal(state)
+            monkeypatch.setattr(hook, "card_moves", True)
+            long = legal(state)
+            monkeypatch.setattr(hook, "card_moves", False)
+            assert short == long
+            checked += 1
+            state, _ = state.apply(0, rng.choice([m for m in short if m != "resign"]))
+    assert checked > 60
