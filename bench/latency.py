@@ -14,7 +14,9 @@ per second counts every committed action (human and AI) in the action log over t
 The fake shares the loop (and the two cores) with the bot, so the figures include its own
 work: they are an upper bound on what the bot alone would show. The machine's load average is
 printed too: on a shared machine the latencies measure the contention as much as the bot; the
-CPU time per persisted action does not depend on it.
+CPU time per persisted action does not depend on it. The full (generation 2) collections during
+play are listed with the size of generation 2, and how many of the heap's objects the fake
+holds: a full pass walks both, so the bot's own share is the rest (issue 15).
 """
 
 from __future__ import annotations
