@@ -703,6 +703,34 @@ static PyObject *field(PyObject *d, PyObject *key) {
     return v;
 }
 
+/* The card led to ``trick`` (None before its first card) in *led: 0, or -1 if the trick is
+ * not as `trusted` builds it (the caller then goes its general way). */
+static int led_card(PyObject *trick, PyObject **led) {
+    *led = Py_None;
+    if (PyList_GET_SIZE(trick) == 0) return 0;
+    PyObject *first = PyList_GET_ITEM(trick, 0);
+    if (!PyTuple_Check(first) || PyTuple_GET_SIZE(first) < 2) return -1;
+    *led = PyTuple_GET_ITEM(first, 1);
+    return 0;
+}
+
+/* `follow` for a listing: NULL with no error set where a card is outside the tables (the
+ * caller's general way then asks its definitions). */
+static PyObject *follow_listed(PyObject *const *fargs) {
+    PyObject *got = follow(NULL, fargs, 5);
+    if (got == NULL && PyErr_ExceptionMatches(PyExc_KeyError)) PyErr_Clear();
+    return got;
+}
+
+/* What a listing keeps in ``cell[0]`` for `play_listed`: (state, seat, cards, turn after,
+ * events). */
+static int keep_listing(PyObject *cell, PyObject *state, PyObject *seat, PyObject *cards,
+                        PyObject *nxt, PyObject *events) {
+    PyObject *entry = PyTuple_Pack(5, state, seat, cards, nxt, events);
+    if (entry == NULL) return -1;
+    return PyList_SetItem(cell, 0, entry); /* steals entry */
+}
+
 /* euchre_plays(state, seat, cell, tables, actions, rounds, events): `euchre.rules`'
  * `_plays_py` in C. */
 static PyObject *euchre_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -742,20 +770,12 @@ static PyObject *euchre_plays(PyObject *self, PyObject *const *args, Py_ssize_t 
     if (at == -1 && PyErr_Occurred()) goto done;
     if (at < 0) at += count;
     if (at < 0 || at >= count || !PyList_Check(PyList_GET_ITEM(hands, at))) goto none;
-    PyObject *led = Py_None;
+    PyObject *led;
     Py_ssize_t t = PyList_GET_SIZE(trick);
-    if (t > 0) {
-        PyObject *first = PyList_GET_ITEM(trick, 0);
-        if (!PyTuple_Check(first) || PyTuple_GET_SIZE(first) < 2) goto none;
-        led = PyTuple_GET_ITEM(first, 1);
-    }
+    if (led_card(trick, &led) < 0) goto none;
     PyObject *fargs[5] = {PyList_GET_ITEM(hands, at), led, table, Py_None, args[4]};
-    got = follow(NULL, fargs, 5);
-    if (got == NULL) {
-        if (!PyErr_ExceptionMatches(PyExc_KeyError)) goto done;
-        PyErr_Clear(); /* a card outside the tables: the caller's way */
-        goto none;
-    }
+    got = follow_listed(fargs);
+    if (got == NULL) goto failed;
     key = PyTuple_Pack(4, n, alone, maker, defender);
     if (key == NULL) goto done;
     PyObject *round = PyDict_GetItemWithError(args[5], key);
@@ -777,12 +797,13 @@ static PyObject *euchre_plays(PyObject *self, PyObject *const *args, Py_ssize_t 
         if (PyErr_Occurred()) goto done;
         goto none;
     }
-    PyObject *entry = PyTuple_Pack(5, state, seat, PyTuple_GET_ITEM(got, 0), nxt, events);
-    if (entry == NULL) goto done;
-    if (PyList_SetItem(args[2], 0, entry) < 0) goto done; /* steals entry */
+    if (keep_listing(args[2], state, seat, PyTuple_GET_ITEM(got, 0), nxt, events) < 0)
+        goto done;
     out = PyTuple_GET_ITEM(got, 1);
     Py_INCREF(out);
     goto done;
+failed:
+    if (PyErr_Occurred()) goto done;
 none:
     out = Py_None;
     Py_INCREF(out);
@@ -858,21 +879,13 @@ static PyObject *skat_plays(PyObject *self, PyObject *const *args, Py_ssize_t na
     }
     if (!PyTuple_Check(order) || PyTuple_GET_SIZE(order) < 4) goto none;
     Py_ssize_t t = PyList_GET_SIZE(trick);
-    PyObject *led = Py_None;
-    if (t > 0) {
-        PyObject *first = PyList_GET_ITEM(trick, 0);
-        if (!PyTuple_Check(first) || PyTuple_GET_SIZE(first) < 2) goto none;
-        led = PyTuple_GET_ITEM(first, 1);
-    }
+    PyObject *led;
+    if (led_card(trick, &led) < 0) goto none;
     PyObject *fargs[5] = {hand, led, PyTuple_GET_ITEM(order, 0), PyTuple_GET_ITEM(order, 3),
                           args[4]};
     if (!PyDict_Check(fargs[2]) || !PyDict_Check(fargs[3])) goto none;
-    got = follow(NULL, fargs, 5);
-    if (got == NULL) {
-        if (!PyErr_ExceptionMatches(PyExc_KeyError)) goto done;
-        PyErr_Clear();
-        goto none;
-    }
+    got = follow_listed(fargs);
+    if (got == NULL) goto failed;
     Py_SETREF(key, PyTuple_Pack(2, PyTuple_GET_ITEM(args[7], at), seat));
     if (key == NULL) goto done;
     PyObject *kept = PyDict_GetItemWithError(args[5], key);
@@ -903,12 +916,13 @@ static PyObject *skat_plays(PyObject *self, PyObject *const *args, Py_ssize_t na
         Py_DECREF(grown); /* the same list, grown in place */
     }
     PyObject *nxt = t < 2 ? PyList_GET_ITEM(roles, (at + 1) % 3) : Py_None;
-    PyObject *entry = PyTuple_Pack(5, state, seat, PyTuple_GET_ITEM(got, 0), nxt, kept);
-    if (entry == NULL) goto done;
-    if (PyList_SetItem(args[2], 0, entry) < 0) goto done; /* steals entry */
+    if (keep_listing(args[2], state, seat, PyTuple_GET_ITEM(got, 0), nxt, kept) < 0)
+        goto done;
     out = plays;
     Py_INCREF(out);
     goto done;
+failed:
+    if (PyErr_Occurred()) goto done;
 none:
     out = Py_None;
     Py_INCREF(out);
