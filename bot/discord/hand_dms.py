@@ -28,7 +28,7 @@ from bot.discord.components import show_hand_view
 from bot.discord.languages import Languages
 from bot.discord.painter import Painter, attach
 from bot.discord.public_table import on_the_table
-from bot.discord.rest_budget import NO_DEADLINE, Ask, Need, RestBudget
+from bot.discord.rest_budget import NO_DEADLINE, Ask, Backlog, Need, RestBudget
 from bot.discord.table_messages import (
     CONTENT_MAX,
     RESTARTED,
@@ -152,7 +152,10 @@ class HandDMs:
         self._dm_channels: OrderedDict[int, discord.abc.Messageable] = OrderedDict()
         """user -> their DM channel, the most recently used last."""
         self._chores: set[asyncio.Task[None]] = set()
-        """Redraws and deletes going out in the background."""
+        """Redraws and new hands going out in the background."""
+        self._old_dms = Backlog(budget, Need.TIDY, self._delete_dm, final=True)
+        """Old hand DMs to delete, as (message, table id) by ("message", id): tidy-ups, which
+        under load wait minutes for the budget."""
         self.channel_first: Callable[[TableInfo, Ask], Awaitable[None]] | None = None
         """Called before a reminder is posted in a table's channel: lets the table message's
         pending edit go out first (one channel, its messages in order; set by `TableUI`)."""
@@ -241,7 +244,7 @@ class HandDMs:
         if sent is None:
             return
         if hand is not None and self._superseded(table, seat):
-            self._chore(self._delete_dm(sent, table.id))  # a newer hand went out meanwhile
+            self._delete_later(_by_id(sent), table.id)  # a newer hand went out meanwhile
             return
         kept = _by_id(sent)
         if view is not None:
@@ -320,8 +323,10 @@ class HandDMs:
 
     async def settle(self) -> None:
         """Wait until the redraws and deletes in the background are done."""
-        while self._chores:
-            await asyncio.wait(set(self._chores))
+        while self._chores or self._old_dms.busy():
+            if self._chores:
+                await asyncio.wait(set(self._chores))
+            await self._old_dms.settle()
 
     async def close(self) -> None:
         """Let the background requests finish (the budget drops what is left at its cut-off)."""
@@ -366,14 +371,15 @@ class HandDMs:
         old = previous[0] if previous is not None else None
         if old is None or old.id == message.id:
             return
-        self._chore(self._delete_dm(old, table_id))
+        self._delete_later(old, table_id)
 
-    async def _delete_dm(self, message: discord.PartialMessage, table_id: int) -> None:
+    def _delete_later(self, message: discord.PartialMessage, table_id: int) -> None:
+        self._old_dms.add(("message", message.id), (message, table_id))
+
+    async def _delete_dm(self, item: tuple[discord.PartialMessage, int]) -> None:
+        message, table_id = item
         try:
-            await self._take(Ask(Need.TIDY, key=("message", message.id), final=True))
             await message.delete()
-        except Dropped:
-            pass
         except discord.NotFound:
             pass  # the player deleted it first
         except discord.HTTPException:
@@ -403,6 +409,8 @@ class HandDMs:
     ) -> None:
         """Show the seat's hand as of ``table`` in an old DM, without buttons (a newer redraw
         of the same DM replaces this one while it waits for the budget)."""
+        if ("message", message.id) in self._old_dms:
+            return  # it is to be deleted
         user = next((s.user_id for s in table.seats if s.index == seat), None)
         try:
             with using(await self.languages.of_user(user, table.guild_id)):

@@ -9,6 +9,10 @@ then tidy-ups. A request that waited past its need's patience goes before fresh 
 nothing starves. A newer request for the same thing (``key``) replaces a queued one. At
 shutdown what a restart redoes is dropped at once, the rest still goes out for a while.
 
+Requests that may wait for minutes under load (tidy-ups) queue as data in a `Backlog`, one ask
+at a time, instead of each as a suspended task: a thousand busy tables left thousands of those
+waiting, and every full collection of the garbage collector walked them (issue 15).
+
 A request may leave some time after its slot (a picture is drawn first), so requests granted
 a second apart could reach Discord together: `WireGate`, on the HTTP client itself, keeps the
 same pace where they leave, in the order they come.
@@ -34,6 +38,11 @@ itself (command sync, a retried request)."""
 BURST = 5.0
 """Requests that may go out at once after a quiet moment: with ``REST_PER_S`` at most 50 in
 any second."""
+
+WIRE_SPARE_PER_S = 3
+"""How many more requests than the budget's pace `WireGate` lets leave in any second (48 for
+45): two limits of one pace in a row never drain what bunched up between them while the budget
+grants its full pace (the gate kept a second's requests or more for minutes)."""
 
 _WHOLE = 1 - 1e-9
 """A token, give or take float dust (a sleep of exactly the wait may refill 0.99999...)."""
@@ -154,6 +163,7 @@ class RestBudget:
         final: bool = False,
         redone: Redone = False,
         rank: float = 0.0,
+        since: float | None = None,
     ) -> bool:
         """Wait until the request may go out: True, send it now; False, do not send it (a
         newer request with the same ``key`` replaced it, or the bot is shutting down).
@@ -163,6 +173,8 @@ class RestBudget:
         key is refused while it waits, instead of replacing it. ``rank``: a request replaces a
         queued one of the same key unless that one ranks higher (a turn offer of a newer table
         version is never replaced by an older one that comes late); then it is refused.
+        ``since``: when the need arose, if before now (a `Backlog`'s oldest item): its
+        patience counts from then.
         """
         if self._cut() or (self._closing and _redoes(redone)):
             self.dropped += 1
@@ -183,12 +195,13 @@ class RestBudget:
                 return True
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._seq += 1
-        ask = _Ask(need, urgency, self._seq, self._now(), key, final, rank, redone, future)
+        at = self._now() if since is None else since
+        ask = _Ask(need, urgency, self._seq, at, key, final, rank, redone, future)
         self._waiting += 1
         future.add_done_callback(lambda _: self._forget(ask))
         heapq.heappush(self._heaps[need], (urgency, ask.seq, ask))
         if need in self._arrivals:
-            self._arrivals[need].append(ask)
+            _arrive(self._arrivals[need], ask)
         if key is not None:
             self._keyed[key] = ask
         if self._pump is None or self._pump.done():
@@ -212,9 +225,23 @@ class RestBudget:
         ask.need, ask.urgency = need, urgency
         heapq.heappush(self._heaps[need], (urgency, ask.seq, ask))
 
+    def withdraw(self, key: Hashable) -> None:
+        """The queued request for ``key`` is not to go out (what it would do is moot)."""
+        ask = self._keyed.get(key)
+        if ask is not None:
+            self._settle(ask, False)
+
     def waiting(self) -> int:
         """Requests queued now."""
         return self._waiting
+
+    def now(self) -> float:
+        """The budget's clock (for ``since``)."""
+        return self._now()
+
+    def closing(self) -> bool:
+        """Whether shutdown began."""
+        return self._closing
 
     # ------------------------------------------------------------------ shutdown
     def close(self, within: float) -> None:
@@ -320,48 +347,91 @@ class RestBudget:
 
 
 class WireGate:
-    """The last check before a request leaves: at most ``burst + rate * t`` in any ``t``
-    seconds, first come first served. The budget's grants keep that pace already; this only
-    spreads those that were held up after their grant and would otherwise leave in a bunch."""
+    """The last check before a request leaves: at most ``limit`` in any ``window`` seconds
+    (Discord's own terms), and at most twice a ``spread``-th of them in any ``spread``-th of
+    it, first come first served. The budget's grants keep that pace already; this only spreads
+    those that were held up after their grant and would otherwise leave in a bunch.
+
+    Sliding windows, not a second token bucket: a bucket with a small burst loses what it
+    could have sent while the event loop was held (a collection, a long step), so on a busy
+    loop it let out fewer than the budget granted and its queue grew for minutes; the windows
+    let the lost moments' requests go as long as no second holds more than ``limit``, and the
+    short one keeps them from leaving all at once (a bunch that meets a stall on its way out
+    would reach Discord in the next second). One pump lets out all the windows allow each time
+    it wakes: a lock handed from waiter to waiter let one out per turn of the loop, and a busy
+    loop turns fewer than 45 times a second.
+    """
 
     def __init__(
         self,
-        rate: float,
-        burst: float,
+        limit: int,
+        window: float = 1.0,
         *,
+        spread: int = 4,
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        if rate <= 0 or burst < 1:
-            raise ValueError("rate must be positive and burst at least 1")
-        self.rate = rate
-        self.burst = burst
+        if limit < 1 or window <= 0 or spread < 1:
+            raise ValueError("limit and spread must be at least 1, window positive")
+        self.limit = limit
+        self.window = window
+        self._short = window / spread
+        self._short_limit = math.ceil(2 * limit / spread)  # twice the pace: room to catch up
         self._clock = clock
         self._sleep = sleep
-        self._tokens = burst
-        self._updated: float | None = None
-        self._lock = asyncio.Lock()  # FIFO: waiters leave in the order they came
+        self._left: deque[float] = deque()
+        """When each of the last requests left (at most ``limit``), oldest first."""
+        self._queue: deque[asyncio.Future[None]] = deque()
+        self._pump: asyncio.Task[None] | None = None
         self.held = 0
         """Requests that had to wait here (diagnostics: grants that bunched up)."""
+        self.log: list[float] | None = None
+        """When each request left, if given a list (benchmarks: what Discord would count)."""
 
     def _now(self) -> float:
         return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
 
+    def _leave(self, now: float) -> None:
+        self._left.append(now)
+        if self.log is not None:
+            self.log.append(now)
+
+    def _free_at(self, now: float) -> float:
+        """When one more may leave (``now`` or later)."""
+        left = self._left
+        while left and left[0] <= now - self.window:
+            left.popleft()
+        at = now
+        if len(left) >= self.limit:
+            at = left[-self.limit] + self.window
+        if len(left) >= self._short_limit:
+            at = max(at, left[-self._short_limit] + self._short)
+        return at
+
     async def wait(self) -> None:
-        async with self._lock:
-            waited = False
-            while True:
-                now = self._now()
-                if self._updated is not None:
-                    self._tokens = min(self.burst,
-                                       self._tokens + max(0.0, now - self._updated) * self.rate)
-                self._updated = now
-                if self._tokens >= _WHOLE:
-                    self._tokens -= 1
-                    self.held += waited
-                    return
-                waited = True
-                await self._sleep((1 - self._tokens) / self.rate)
+        if not self._queue:
+            now = self._now()
+            if self._free_at(now) <= now:
+                self._leave(now)
+                return
+        loop = asyncio.get_running_loop()
+        turn: asyncio.Future[None] = loop.create_future()
+        self._queue.append(turn)
+        self.held += 1
+        if self._pump is None or self._pump.done():
+            self._pump = loop.create_task(self._run(), name="rest-wire-gate")
+        await turn  # cancelled with its request: the pump skips it
+
+    async def _run(self) -> None:
+        while self._queue:
+            now = self._now()
+            while self._queue and (free_at := self._free_at(now)) <= now:
+                turn = self._queue.popleft()
+                if not turn.done():
+                    self._leave(now)
+                    turn.set_result(None)
+            if self._queue:
+                await self._sleep(max(free_at - now, 1e-3))
 
     def install(self, http: Any) -> None:
         """Put the gate in front of ``http.request`` (discord.py's `HTTPClient`): every request
@@ -377,4 +447,105 @@ class WireGate:
 
 def _redoes(redone: Redone) -> bool:
     return redone() if callable(redone) else redone
+
+
+def _arrive(queue: deque[_Ask], ask: _Ask) -> None:
+    """Keep a need's arrivals in the order of their ``at`` (one asked with an early ``since``
+    goes before those asked since)."""
+    if not queue or queue[-1].at <= ask.at:
+        queue.append(ask)
+        return
+    index = len(queue)
+    while index and queue[index - 1].at > ask.at:
+        index -= 1
+    queue.insert(index, ask)
+
+
+class Backlog:
+    """Requests of one need kept as plain data until the budget lets each out, oldest first.
+
+    Only the oldest waits in the budget (asked with ``since``, so its patience counts from when
+    it was added, and it gets its share of slots as if all waited there); each one granted is
+    sent in a task of its own while the next is asked for. A key's item can be taken back while
+    it waits. ``send`` does the request and reports its own failures. Without a budget every
+    item is sent at once. At shutdown the budget's cut-off ends it: what is left is dropped.
+    """
+
+    def __init__(
+        self,
+        budget: RestBudget | None,
+        need: Need,
+        send: Callable[[Any], Awaitable[None]],
+        *,
+        final: bool = False,
+    ) -> None:
+        self._budget = budget
+        self._need = need
+        self._send = send
+        self._final = final
+        self._items: dict[Hashable, tuple[Any, float]] = {}
+        """key -> (item, when it was added), oldest first."""
+        self._worker: asyncio.Task[None] | None = None
+        self._sending: set[asyncio.Task[None]] = set()
+        self.dropped = 0
+        """Items dropped at shutdown (diagnostics)."""
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._items
+
+    def add(self, key: Hashable, item: Any) -> None:
+        """Queue ``item`` (a new one for a waiting key replaces it, keeping its place)."""
+        if self._budget is None:
+            self._spawn(item)
+            return
+        since = self._items[key][1] if key in self._items else self._budget.now()
+        self._items[key] = (item, since)
+        self._budget.withdraw(key)  # a request of this key waiting in the budget is moot now
+        if self._worker is None or self._worker.done():
+            self._worker = asyncio.get_running_loop().create_task(self._run(),
+                                                                  name="rest-backlog")
+
+    def discard(self, key: Hashable) -> None:
+        self._items.pop(key, None)
+
+    def busy(self) -> bool:
+        """Whether items wait or are being sent."""
+        return bool(self._items) or any(
+            not t.done() for t in (self._worker, *self._sending) if t is not None)
+
+    async def settle(self) -> None:
+        """Wait until every item went out or was dropped."""
+        while self.busy():
+            await asyncio.wait({t for t in (self._worker, *self._sending)
+                                if t is not None and not t.done()})
+
+    async def _run(self) -> None:
+        budget = self._budget
+        assert budget is not None
+        while self._items:
+            key, (item, since) = next(iter(self._items.items()))
+            granted = await budget.slot(self._need, key=key, final=self._final, since=since)
+            if self._items.get(key, (None, 0.0))[0] is not item:
+                continue  # taken back or replaced while it waited: ask again for the oldest
+            del self._items[key]
+            if granted:
+                self._spawn(item)
+            else:
+                self.dropped += 1
+                if budget.closing():
+                    self.dropped += len(self._items)
+                    self._items.clear()
+
+    def _spawn(self, item: Any) -> None:
+        task = asyncio.get_running_loop().create_task(self._send(item))
+        self._sending.add(task)
+        task.add_done_callback(self._sent)
+
+    def _sent(self, task: asyncio.Task[None]) -> None:
+        self._sending.discard(task)
+        if not task.cancelled() and (failed := task.exception()) is not None:
+            log.warning("a queued request to Discord failed: %r", failed)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -30,7 +31,15 @@ from bot.discord.painter import Painter, attach
 from bot.discord.public_table import on_the_table
 from bot.discord.replays import show_replay
 from bot.discord.replies import guard, refuse
-from bot.discord.rest_budget import BURST, REST_PER_S, Ask, Need, RestBudget, WireGate
+from bot.discord.rest_budget import (
+    BURST,
+    REST_PER_S,
+    WIRE_SPARE_PER_S,
+    Ask,
+    Need,
+    RestBudget,
+    WireGate,
+)
 from bot.discord.solo_ui import SoloUI, is_solo
 from bot.discord.table_messages import (
     CONTENT_MAX,
@@ -96,8 +105,7 @@ class TableUI:
         self.gate: WireGate | None = None
         """The same pace where requests leave (discord.py's HTTP client), if it has one."""
         if self.budget.rate is not None and (http := getattr(client, "http", None)) is not None:
-            # One less at once than the budget: a little room for the network's jitter.
-            self.gate = WireGate(self.budget.rate, BURST - 1)
+            self.gate = WireGate(math.ceil(self.budget.rate) + WIRE_SPARE_PER_S)
             self.gate.install(http)
         self.editor: CoalescingEditor[int, TableInfo] = CoalescingEditor(
             self._edit_table_message,

@@ -11,7 +11,16 @@ from collections.abc import Hashable
 
 import pytest
 
-from bot.discord.rest_budget import OVERDUE_SHARE, Need, RestBudget, WireGate
+from bot.discord.rest_budget import (
+    BURST,
+    OVERDUE_SHARE,
+    REST_PER_S,
+    WIRE_SPARE_PER_S,
+    Backlog,
+    Need,
+    RestBudget,
+    WireGate,
+)
 
 
 class VirtualTime:
@@ -26,6 +35,37 @@ class VirtualTime:
     async def sleep(self, seconds: float) -> None:
         self.now += seconds
         await asyncio.sleep(0)
+
+
+class TurningTime:
+    """A clock that turns of the event loop move (``turn`` seconds each), for tests with more
+    than one sleeper: each sleeps until the clock reaches its time, as on a real loop."""
+
+    def __init__(self, turn: float) -> None:
+        self.now = 0.0
+        self.turn = turn
+        self._ticking: asyncio.Task[None] | None = None
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        until = self.now + seconds
+        while self.now < until - 1e-9:
+            await asyncio.sleep(0)
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(0)
+            self.now += self.turn
+
+    def __enter__(self) -> TurningTime:
+        self._ticking = asyncio.ensure_future(self._tick())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._ticking is not None
+        self._ticking.cancel()
 
 
 def _budget(time: VirtualTime, rate: float = 45.0, burst: float = 5.0) -> RestBudget:
@@ -227,9 +267,9 @@ def test_a_budget_needs_a_positive_rate_and_a_burst() -> None:
 
 async def test_the_wire_gate_spreads_a_bunch_in_the_order_it_came() -> None:
     """Requests granted a second apart but held up (a picture drawn first) arrive together:
-    the gate on the HTTP client lets them leave at the budget's pace, first come first."""
-    time = VirtualTime()
-    gate = WireGate(45.0, 5.0, clock=time.clock, sleep=time.sleep)
+    the gate on the HTTP client lets them leave at Discord's pace, first come first."""
+    time = TurningTime(0.001)
+    gate = WireGate(50, clock=time.clock, sleep=time.sleep)
     left: list[tuple[int, float]] = []
 
     class Http:
@@ -239,11 +279,62 @@ async def test_the_wire_gate_spreads_a_bunch_in_the_order_it_came() -> None:
 
     http = Http()
     gate.install(http)
-    answers = await asyncio.gather(*(http.request(n) for n in range(120)))
+    with time:
+        answers = await asyncio.gather(*(http.request(n) for n in range(120)))
     assert answers == list(range(120))  # every request made, its answer returned
     assert [n for n, _ in left] == list(range(120))
     assert _most_in_a_window([t for _, t in left]) <= 50
-    assert gate.held == 115  # all but the burst waited
+    assert gate.held == 95  # all but the first 25 (twice a quarter of 50 a second) waited
+    assert _most_in_a_window([t for _, t in left], 0.25) <= 25  # never all at once
+    assert left[-1][1] == pytest.approx(2.0, abs=0.01)  # and none later than need be
+
+
+async def test_the_wire_gate_keeps_the_pace_when_the_event_loop_turns_slowly() -> None:
+    """On a busy loop each turn takes a while (here 30 ms): the gate must let out all the
+    window allows at each wake, not one request a turn, or it falls behind the budget (33 a
+    second here) and the requests it holds pile up."""
+    time = TurningTime(0.03)
+    gate = WireGate(48, clock=time.clock, sleep=time.sleep)
+    left: list[float] = []
+
+    class Http:
+        async def request(self, route: int, **kwargs: object) -> int:
+            left.append(time.now)
+            return route
+
+    http = Http()
+    gate.install(http)
+    with time:
+        await asyncio.gather(*(http.request(n) for n in range(450)))
+    assert len(left) == 450
+    assert left[-1] <= 450 / 48 + 0.1  # 48 a second, give or take a few turns
+    assert _most_in_a_window(left) <= 48
+
+
+async def test_what_bunched_up_behind_the_gate_drains_while_the_budget_grants_its_pace() -> None:
+    """Requests granted early but held up (pictures drawn) reach the gate in a bunch while the
+    budget goes on granting 45 a second: the gate, a little faster, catches up, so later
+    requests leave soon after their grant; and the wire never sees more than 48 a second."""
+    time = TurningTime(0.001)
+    budget = RestBudget(REST_PER_S, BURST, clock=time.clock, sleep=time.sleep)
+    gate = WireGate(int(REST_PER_S) + WIRE_SPARE_PER_S, clock=time.clock, sleep=time.sleep)
+    lags: list[tuple[float, float]] = []
+    left: list[float] = []
+
+    async def request(n: int) -> None:
+        assert await budget.slot(Need.TABLE)
+        granted = time.now
+        if n < 45:
+            await time.sleep(1.0 - granted)  # the first second's grants all leave at 1 s
+        await gate.wait()
+        left.append(time.now)
+        lags.append((granted, time.now - granted))
+
+    with time:
+        await asyncio.gather(*(request(n) for n in range(45 * 20)))
+    assert _most_in_a_window(left) <= 48
+    late = [lag for granted, lag in lags if granted >= 15.0]
+    assert late and max(late) < 0.1  # caught up within 20 s; equal paces never would
 
 
 async def test_a_backlog_of_overdue_redraws_takes_one_slot_in_five_from_turn_offers() -> None:
@@ -271,3 +362,92 @@ async def test_a_backlog_of_overdue_redraws_takes_one_slot_in_five_from_turn_off
     last_turn = max(at for need, at in granted if need is Need.TURN)
     assert last_turn <= 1.0 + 90 / 10 * OVERDUE_SHARE / (OVERDUE_SHARE - 1) + 0.2
     assert len(granted) == 300  # and every one went out in the end
+
+
+async def test_a_backlog_waits_as_data_with_one_ask_in_the_budget_and_keeps_its_share() -> None:
+    """A flood of tidy-ups queued in a `Backlog` behind a flood of turn offers: one ask of the
+    backlog waits in the budget at a time, yet the tidy-ups get the share of slots they would
+    get waiting there one by one, counted from when each was added; oldest first."""
+    time = VirtualTime()
+    budget = RestBudget(10.0, 1.0, patience={Need.TABLE: 1.0, Need.TIDY: 2.0},
+                        clock=time.clock, sleep=time.sleep)
+    assert await budget.slot(Need.TURN)
+    sent: list[tuple[str, float]] = []
+    most_waiting = 0
+
+    async def delete(item: str) -> None:
+        sent.append((item, time.now))
+
+    backlog = Backlog(budget, Need.TIDY, delete, final=True)
+    granted: list[tuple[Need, float]] = []
+
+    async def turn(urgency: float) -> None:
+        nonlocal most_waiting
+        most_waiting = max(most_waiting, budget.waiting())
+        if await budget.slot(Need.TURN, urgency=urgency):
+            granted.append((Need.TURN, time.now))
+
+    for n in range(100):
+        backlog.add(("message", n), f"dm {n}")
+    turns = [asyncio.ensure_future(turn(float(n))) for n in range(100)]
+    await asyncio.sleep(0)
+    assert budget.waiting() == 101  # the turns, and one ask of the backlog
+    await asyncio.gather(*turns)
+    await backlog.settle()
+    assert [item for item, _ in sent] == [f"dm {n}" for n in range(100)]  # oldest first
+    slots = sorted(granted + [(Need.TIDY, at) for _, at in sent], key=lambda g: g[1])
+    order = [need for need, _ in slots]
+    assert order[:20] == [Need.TURN] * 20  # nothing overdue in the first 2 s: the turns first
+    window = order[20:20 + 10 * OVERDUE_SHARE]  # then one tidy-up in five
+    assert window.count(Need.TIDY) == 10
+    assert len(backlog) == 0 and not backlog.busy()
+
+
+async def test_a_backlog_item_can_be_replaced_or_taken_back_and_moots_a_queued_request() -> None:
+    time = VirtualTime()
+    budget = _budget(time, rate=1.0, burst=1.0)
+    assert await budget.slot(Need.TABLE)
+    sent: list[str] = []
+
+    async def delete(item: str) -> None:
+        sent.append(item)
+
+    backlog = Backlog(budget, Need.TIDY, delete, final=True)
+    redraw = asyncio.ensure_future(budget.slot(Need.TABLE, key=("message", 1)))
+    await asyncio.sleep(0)
+    backlog.add(("message", 1), "delete 1")  # a delete makes the queued redraw moot
+    backlog.add(("message", 2), "delete 2")
+    backlog.add(("message", 3), "delete 3")
+    backlog.add(("message", 1), "delete 1 again")  # replaces, keeping its place
+    backlog.discard(("message", 2))
+    assert ("message", 3) in backlog and ("message", 2) not in backlog
+    assert not await redraw
+    late = await budget.slot(Need.TABLE, key=("message", 1))  # the delete waits: refused
+    assert not late
+    await backlog.settle()
+    assert sent == ["delete 1 again", "delete 3"]
+    assert time.now == pytest.approx(2.0)  # two requests, each a second apart
+
+
+async def test_a_backlog_is_dropped_at_the_cut_off_and_without_a_budget_sends_at_once() -> None:
+    time = VirtualTime()
+    budget = _budget(time, rate=1.0, burst=1.0)
+    assert await budget.slot(Need.TABLE)
+    sent: list[int] = []
+
+    async def delete(item: int) -> None:
+        sent.append(item)
+
+    backlog = Backlog(budget, Need.TIDY, delete)
+    for n in range(10):
+        backlog.add(n, n)
+    await asyncio.sleep(0)
+    budget.close(within=3.5)
+    await backlog.settle()
+    assert sent == [0, 1, 2]  # one a second until the cut-off, then the rest dropped
+    assert backlog.dropped == 7 and len(backlog) == 0
+
+    unpaced = Backlog(None, Need.TIDY, delete)
+    unpaced.add("x", 99)
+    await unpaced.settle()
+    assert sent[-1] == 99
