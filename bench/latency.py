@@ -15,8 +15,9 @@ The fake shares the loop (and the two cores) with the bot, so the figures includ
 work: they are an upper bound on what the bot alone would show. The machine's load average is
 printed too: on a shared machine the latencies measure the contention as much as the bot; the
 CPU time per persisted action does not depend on it. The full (generation 2) collections during
-play are listed with the size of generation 2, and how many of the heap's objects the fake
-holds: a full pass walks both, so the bot's own share is the rest (issue 15).
+play are listed with their wall and CPU time and the objects they walked, and how many of the
+heap's objects the fake holds (the bot's own share is the rest), and what the bot's heap keeper
+(`bot.heap.HeapKeeper`) froze and its refresh would cost (issue 15).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import gc
 import logging
 import os
 import random
+import resource
 import sqlite3
 import statistics
 import sys
@@ -77,20 +79,24 @@ async def watch_loop_lag(lags: list[float], stalls: list[tuple[float, float]]) -
             stalls.append((woke - started, lags[-1]))
 
 
-def time_full_collections(pauses: list[tuple[float, int]]) -> Any:
-    """Record each full (generation 2) collection from now on: (seconds, objects left in
-    generation 2 after it). Returns the callback, to remove from `gc.callbacks` afterwards."""
-    began = [0.0]
+def time_full_collections(pauses: list[tuple[float, float, int]]) -> Any:
+    """Record each full (generation 2) collection from now on: (seconds, CPU seconds of the
+    thread that ran it, the objects it walked: all three generations, not the frozen ones). CPU
+    time leaves out the moments the machine gave the process none, so on a loaded machine it
+    is the collection's own cost. Returns the callback, to remove from `gc.callbacks`."""
+    began = [0.0, 0.0, 0]
 
     def callback(phase: str, info: dict[str, int]) -> None:
         if info["generation"] != 2:
             return
         if phase == "start":
-            began[0] = time.perf_counter()
+            walked = sum(len(gc.get_objects(g)) for g in range(3))
+            began[:] = [time.perf_counter(), time.thread_time(), walked]
         else:
-            pauses.append((time.perf_counter() - began[0], len(gc.get_objects(2))))
+            pauses.append((time.perf_counter() - began[0], time.thread_time() - began[1],
+                           int(began[2])))
 
-    gc.callbacks.append(callback)
+    gc.callbacks.insert(0, callback)  # before the bot's heap keeper freezes what is left
     return callback
 
 
@@ -207,7 +213,7 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         lags: list[float] = []
         stalls: list[tuple[float, float]] = []
         lag_watch = asyncio.create_task(watch_loop_lag(lags, stalls))
-        full_pauses: list[tuple[float, int]] = []
+        full_pauses: list[tuple[float, float, int]] = []
         gc_watch = time_full_collections(full_pauses)
         try:
             async with asyncio.TaskGroup() as group:  # one failure stops every table
@@ -218,7 +224,15 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
             lag_watch.cancel()
             gc.callbacks.remove(gc_watch)
             heap = len(gc.get_objects())
+            frozen = gc.get_freeze_count()
             fake_kept = kept_by_fake(fake)
+            keeper = runner.bot.heap
+            thaw_started, thaw_cpu = time.perf_counter(), time.thread_time()
+            gc.unfreeze()  # what the keeper's refresh (every heap_refresh_s) would cost now
+            refresh_freed = gc.collect()
+            gc.freeze()
+            refresh_s = time.perf_counter() - thaw_started
+            refresh_cpu_s = time.thread_time() - thaw_cpu
             cpu = time.process_time() - cpu_before
             workers_cpu = _descendants_cpu() - workers_before
             persisted = _persisted(db) - before
@@ -250,11 +264,16 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
         "answer_kinds": {k: n / elapsed for k, n in answers.most_common()},
         "budget_waits": waits,
         "lag_p99_ms": 1000 * _quantile(lags, 0.99), "lag_max_ms": 1000 * max(lags),
-        "stalls": stalls, "full_pauses": full_pauses, "heap": heap, "fake_kept": fake_kept,
+        "stalls": stalls, "full_pauses": full_pauses, "heap": heap, "frozen": frozen,
+        "fake_kept": fake_kept,
+        "freezes": keeper.freezes, "refresh_ms": 1000 * refresh_s,
+        "refresh_cpu_ms": 1000 * refresh_cpu_s, "refresh_freed": refresh_freed,
+        "refresh_every_s": keeper.refresh_s,
         "cpu_s": cpu, "cpu_ms_per_action": 1000 * cpu / max(1, persisted),
         "workers_cpu_s": workers_cpu,
         "workers_ms_per_action": 1000 * workers_cpu / max(1, persisted),
         "load": max(load_before, os.getloadavg()[0]), "stuck": stuck,
+        "max_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
 
 
@@ -299,6 +318,8 @@ def main(argv: list[str] | None = None) -> int:
                              "costs, to compare with a version that drew none)")
     parser.add_argument("--switch-interval-ms", type=float, default=1.0,
                         help="GIL switch interval, as run_bot sets it (gil_switch_interval_ms)")
+    parser.add_argument("--no-heap-keeper", action="store_true",
+                        help="no HeapKeeper (only the startup freeze): what it buys")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.no_pictures:
@@ -308,6 +329,10 @@ def main(argv: list[str] | None = None) -> int:
             return None
 
         Painter.paint = no_picture  # type: ignore[method-assign]
+    if args.no_heap_keeper:
+        from bot.heap import HeapKeeper
+
+        HeapKeeper.start = lambda self: None  # type: ignore[method-assign]
     sys.setswitchinterval(args.switch_interval_ms / 1000)
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice warnings
@@ -328,10 +353,16 @@ def main(argv: list[str] | None = None) -> int:
             f"{1000 * lag:.0f} ms at {at:.1f} s" for at, lag in r["stalls"][:20]))
     pauses = r["full_pauses"]
     print(f"full collections during play: {len(pauses)}"
-          + (f", longest {1000 * max(p for p, _ in pauses):.0f} ms, generation 2 "
-             f"{pauses[0][1]:,} -> {pauses[-1][1]:,} objects" if pauses else "")
-          + f"; at the end the collector tracks {r['heap']:,} objects, "
-          f"{r['fake_kept']:,} of them kept by the fake Discord")
+          + (f", longest {1000 * max(p for p, _, _ in pauses):.0f} ms (CPU: longest "
+             f"{1000 * max(c for _, c, _ in pauses):.0f} ms, median "
+             f"{1000 * statistics.median(c for _, c, _ in pauses):.0f}), walking at most "
+             f"{max(n for _, _, n in pauses):,} objects" if pauses else "")
+          + f"; at the end the collector tracks {r['heap']:,} objects and {r['frozen']:,} "
+          f"frozen, {r['fake_kept']:,} of them kept by the fake Discord")
+    print(f"the heap keeper froze the survivors of {r['freezes']} full collections; its "
+          f"refresh (a full pass of the whole heap, every {r['refresh_every_s']:.0f} s) took "
+          f"{r['refresh_ms']:.0f} ms (CPU {r['refresh_cpu_ms']:.0f} ms) at the end and freed "
+          f"{r['refresh_freed']:,} objects")
     print(f"actions persisted: {r['persisted']:.0f} ({r['persisted_per_s']:.0f}/s; "
           f"human clicks {r['human_actions_per_s']:.0f}/s)")
     print(f"bot REST requests outside interactions: {r['rest_per_s']:.1f}/s on average; "
@@ -347,7 +378,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"process CPU {r['cpu_s']:.1f} s for {r['seconds']:.1f} s of play "
           f"({r['cpu_ms_per_action']:.1f} ms per persisted action: bot + fake"
           f"{'' if args.ai_processes else ' + AI threads'}); "
-          f"load average {r['load']:.1f} on {os.cpu_count()} cores")
+          f"load average {r['load']:.1f} on {os.cpu_count()} cores; peak memory (RSS) "
+          f"{r['max_rss_mib']:.0f} MiB, the fake's included")
     print(f"worker processes CPU {r['workers_cpu_s']:.1f} s ({r['workers_ms_per_action']:.1f} ms "
           f"per persisted action: AI moves, {args.picture_processes} picture worker(s))")
     if r["stuck"]:  # a database thread left running would keep the process alive

@@ -35,7 +35,7 @@ from bot.discord.round_posts import RoundPosts
 from bot.discord.table_ui import TableUI
 from bot.discord.translator import CatalogueTranslator
 from bot.health import Heartbeat, health_path
-from bot.heap import freeze_startup_heap
+from bot.heap import HeapKeeper, freeze_startup_heap
 from bot.i18n import _
 from bot.i18n.sentences import again
 from bot.service.errors import Refusal
@@ -122,6 +122,8 @@ class ParlourBot(commands.Bot):
         self.heartbeat = Heartbeat(health_path(settings.database_path, settings.shards))
         """The gateway's state for `python -m bot health` (the Docker health check)."""
         self._beating: asyncio.Task[None] | None = None
+        self.heap = HeapKeeper(settings.heap_refresh_s)
+        """Freezes what each full collection leaves, so the next walks only what is newer."""
 
     def _gate_interactions(self, shards: ShardSet) -> None:
         """Drop, unanswered, an interaction from a guild of a shard this process does not run:
@@ -190,6 +192,7 @@ class ParlourBot(commands.Bot):
         # The open tables, the cogs and the modules now loaded live as long as the process:
         # out of the collector's full passes with them (bench.gc_tables has the figures).
         freeze_startup_heap()
+        self.heap.start()
         self._reoffer = asyncio.create_task(self.table_ui.reoffer_turns(), name="parlour-reoffer")
         self.heartbeat.set("connecting")
         self._beating = asyncio.create_task(self.heartbeat.run(), name="parlour-heartbeat")
@@ -271,6 +274,7 @@ class ParlourBot(commands.Bot):
         self._closing = True
         if self._reoffer is not None and not self._reoffer.done():
             self._reoffer.cancel()
+        self.heap.stop()
         if self._beating is not None:
             self._beating.cancel()
             self.heartbeat.set("closed")

@@ -66,6 +66,12 @@ class Settings(BaseSettings):
         description="Worker processes that draw the tables' and hands' pictures (off the event "
         "loop's GIL); 0 = a thread.",
     )
+    heap_refresh_s: float = Field(
+        default=300.0, gt=0,
+        description="Between full garbage collections the bot freezes what survived the last "
+        "one (each walks only what came since); this often it collects the whole heap once, "
+        "which frees the cyclic garbage frozen meanwhile (bot.heap.HeapKeeper).",
+    )
     gil_switch_interval_ms: float = Field(
         default=1.0, gt=0, le=100,
         description="sys.setswitchinterval for the bot (Python's default is 5 ms): how long the "
