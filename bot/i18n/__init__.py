@@ -69,7 +69,13 @@ class Texts:
                 if context is None and "{" in message and isinstance(found, str) and found]
 
     def gettext(self, message: str, /, **values: Any) -> str:
-        return _fill(self.lookup(message) or message, values)
+        messages = self._messages
+        if messages:  # English holds none: its ids are its words
+            found = messages.get((None, message))
+            if isinstance(found, tuple):
+                found = found[0]
+            message = found or message
+        return message.format_map(values) if values else message
 
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         return _fill(self.lookup(message, context) or message, values)
@@ -99,8 +105,16 @@ _registered: dict[str, Texts] = {}
 def languages() -> tuple[str, ...]:
     """English, then every language that has a catalogue (or was `register`ed), sorted.
     The folders are looked at once per process: a new language comes with a restart."""
-    found = set(_folders(CATALOGUES))
-    return (DEFAULT, *sorted((found | set(_registered)) - {DEFAULT}))
+    global _known
+    if _known is None or _known[0] != CATALOGUES:
+        found = set(_folders(CATALOGUES))
+        _known = (CATALOGUES, (DEFAULT, *sorted((found | set(_registered)) - {DEFAULT})))
+    return _known[1]
+
+
+_known: tuple[Path, tuple[str, ...]] | None = None
+"""`languages()` as last worked out, and for which folder (every hand DM and table message
+asks): `register` and `unregister` forget it."""
 
 
 @cache
@@ -141,11 +155,15 @@ def texts(locale: str | None) -> Texts:
 def register(words: Texts) -> None:
     """Make a language known without a folder (tests: a pseudo-language built from the
     extracted messages). `unregister` takes it back."""
+    global _known
     _registered[words.locale] = words
+    _known = None
 
 
 def unregister(locale: str) -> None:
+    global _known
     _registered.pop(locale, None)
+    _known = None
 
 
 def locale_of(discord_locale: object) -> str | None:

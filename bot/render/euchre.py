@@ -40,17 +40,36 @@ def _alone(view: EuchreView) -> str:
     return _(" and goes alone") if view.options.modern_words else _(" and plays alone")
 
 
+_MODERN_CALLS = {
+    "order": N_("{name} orders up {suit}{alone}"),
+    "assist": N_("{name} orders up {suit}{alone}"),
+    "take": N_("{name} picks it up{alone}"),
+    "name": N_("{name} calls {suit}{alone}"),
+    "bunch": N_("{name} passes"),
+}
+_HOYLE_CALLS = {
+    "order": N_("{name} orders up {suit}{alone}"),
+    "assist": N_("{name} says “I assist”{alone}"),
+    "take": N_("{name} takes up{alone}"),
+    "name": N_("{name} names {suit}{alone}"),
+    "bunch": N_("{name} bunches"),
+}
+_OTHER_CALLS = {
+    "discard": N_("{name} discards"),
+    "defend": N_("{name} defends alone"),
+}
+
+
 def _bidding(view: EuchreView, names: list[str]) -> str:
     """This deal's calls in words, knowing that a dealer's first-round pass turns the card down."""
     trump = SUIT_SYMBOL[suit(view.turn_up)]
     modern = view.options.modern_words
+    calls = _MODERN_CALLS if modern else _HOYLE_CALLS
     stage = "round1"  # then "round2", then "made" once someone makes trump
     out = []
     for seat, action in view.bids:
         kind, _sep, arg = action.partition(":")
         who = _name(view, names, seat)
-        alone = _alone(view) if arg.endswith("alone") else ""
-        named = SUIT_SYMBOL.get(arg[:1], arg)
         if kind == "pass":
             if stage == "round1" and seat == view.dealer:
                 out.append(_("{name} turns it down", name=who) if modern
@@ -61,27 +80,15 @@ def _bidding(view: EuchreView, names: list[str]) -> str:
             else:
                 out.append(_("{name} passes", name=who))
             continue
-        text: str | None
-        if modern:
-            text = {
-                "order": _("{name} orders up {suit}{alone}", name=who, suit=trump, alone=alone),
-                "assist": _("{name} orders up {suit}{alone}", name=who, suit=trump, alone=alone),
-                "take": _("{name} picks it up{alone}", name=who, alone=alone),
-                "name": _("{name} calls {suit}{alone}", name=who, suit=named, alone=alone),
-                "bunch": _("{name} passes", name=who),
-            }.get(kind)
+        # Only the words said are translated (each placeholder a template does not use is
+        # left out by format_map).
+        template = calls.get(kind) or _OTHER_CALLS.get(kind)
+        if template is None:
+            text = f"{who}: {action}"
         else:
-            text = {
-                "order": _("{name} orders up {suit}{alone}", name=who, suit=trump, alone=alone),
-                "assist": _("{name} says “I assist”{alone}", name=who, alone=alone),
-                "take": _("{name} takes up{alone}", name=who, alone=alone),
-                "name": _("{name} names {suit}{alone}", name=who, suit=named, alone=alone),
-                "bunch": _("{name} bunches", name=who),
-            }.get(kind)
-        text = text or {
-            "discard": _("{name} discards", name=who),
-            "defend": _("{name} defends alone", name=who),
-        }.get(kind, f"{who}: {action}")
+            alone = _alone(view) if arg.endswith("alone") else ""
+            text = _(template, name=who, suit=trump if kind != "name" else
+                     SUIT_SYMBOL.get(arg[:1], arg), alone=alone)
         if kind in ("order", "assist", "take", "name"):
             stage = "made"
         out.append(text)
@@ -173,11 +180,13 @@ def _doing(view: EuchreView) -> str:
         if view.turn == view.dealer and not view.options.stick_the_dealer:
             return _("to name a suit or bunch")
         return _("to name a suit or pass")
-    return {
-        "discard": _("to discard"),
-        "defend": _("may defend alone"),
-        "play": _("to lead") if not view.trick else _("to play"),
-    }.get(view.phase, _("to act"))
+    if view.phase == "play":
+        return _("to lead") if not view.trick else _("to play")
+    return _(_DOING.get(view.phase, _TO_ACT))
+
+
+_DOING = {"discard": N_("to discard"), "defend": N_("may defend alone")}
+_TO_ACT = N_("to act")
 
 
 def _dealers_partner(view: EuchreView) -> int | None:

@@ -71,3 +71,20 @@ def test_a_skat_summary_names_players_and_shows_card_points() -> None:
                 assert f"({role})" in line
     embed = table_embed(table).description or ""
     assert "Last deal: " in embed and "Seat " not in embed
+
+
+def test_plain_escapes_exactly_as_discord_does() -> None:
+    """`plain` skips the escape for a text without Markdown marks: for every text it must say
+    what `discord.utils.escape_markdown` says."""
+    import discord
+
+    from bot.discord.table_messages import plain
+
+    rng = random.Random(5)
+    alphabet = "ab _\\~|*`>[]()#-:/<. \nhttps"
+    texts = ["", "Ann", "Seat 2", "AI (Seat 3)", " - x", "# x", "> x", "[a](b)", "a\\b",
+             "<https://x.y>", *ODD]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+              for _ in range(5000)]
+    for text in texts:
+        assert plain(text) == discord.utils.escape_markdown(text), text
