@@ -221,6 +221,8 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
                     group.create_task(_play_table(runner, user, channel, table_id, actions,
                                                   random.Random(rng.random()), clicks, think_s))
             elapsed = time.perf_counter() - started
+            cpu = time.process_time() - cpu_before  # before the census and refresh below: not play
+            workers_cpu = _descendants_cpu() - workers_before
             lag_watch.cancel()
             gc.callbacks.remove(gc_watch)
             heap = len(gc.get_objects())
@@ -233,8 +235,6 @@ async def run(tables: int, actions: int, ai_budget_ms: int, seed: int,
             gc.freeze()
             refresh_s = time.perf_counter() - thaw_started
             refresh_cpu_s = time.thread_time() - thaw_cpu
-            cpu = time.process_time() - cpu_before
-            workers_cpu = _descendants_cpu() - workers_before
             persisted = _persisted(db) - before
             rest = fake.bot_requests - rest_before
             ended = time.perf_counter()

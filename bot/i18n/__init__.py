@@ -172,10 +172,26 @@ def locale_of(discord_locale: object) -> str | None:
     does not speak it."""
     if discord_locale is None:
         return None
-    raw = str(getattr(discord_locale, "value", discord_locale)).replace("-", "_")
+    said = str(getattr(discord_locale, "value", discord_locale))
+    known = languages()
+    if _matched[0] is not known:  # the languages changed: match again
+        _matched[:] = [known, {}]
+    matches: dict[str, str | None] = _matched[1]
+    if said not in matches:
+        if len(matches) >= 256:  # Discord has a few dozen: anything else is not kept long
+            matches.clear()
+        matches[said] = _match(said.replace("-", "_"), known)
+    return matches[said]
+
+
+_matched: list[Any] = [None, {}]
+"""The `languages()` the matches below were made against, and Discord locale -> catalogue
+(`locale_of` is asked for every hand DM and table message, of a few dozen locales)."""
+
+
+def _match(raw: str, known: tuple[str, ...]) -> str | None:
     if not raw:
         return None
-    known = languages()
     for name in (raw, raw.split("_")[0]):
         for candidate in (name, name.lower()):
             if candidate in known:
