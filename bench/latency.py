@@ -18,6 +18,29 @@ CPU time per persisted action does not depend on it. The full (generation 2) col
 play are listed with their wall and CPU time and the objects they walked, and how many of the
 heap's objects the fake holds (the bot's own share is the rest), and what the bot's heap keeper
 (`bot.heap.HeapKeeper`) froze and its refresh would cost (issue 15).
+
+2026-11-28, issue 9 (main e5c4527 against the tree before the house, 4a8fea3; 200 tables x 8
+actions, back to back, load average 5-9 from other workers: the CPU per action moved 2.0-2.8 ms
+for one tree over the evening, so only counts and micro-benchmarks separate small changes):
+CPU per persisted action 1.5-1.9 ms before, 2.4-2.8 main (main thread alone, from /proc: 1.5
+vs 2.3). Where main's extra goes:
+- Pictures, about half: --no-pictures takes 0.4 ms off (2.80 -> 2.36, 2.01 -> 1.61). Some 0.6
+  requests per action carry a PNG (the click's answer, table edits, hand DMs); an edit costs
+  bot + fake ~210 us of CPU as JSON, ~330 us with a 12 KB PNG attached (idle loop); and each
+  picture is a pickled TableInfo to the painter (~28 us) and back.
+- More requests: 0.94-1.05 per action against 0.78-0.87 (per action, before -> main: click
+  answer edited 0.15-0.23 -> 0.27, as the picture follows the words; table edits 0.11-0.16 ->
+  0.19-0.20, a person's click shows at once; deletes of replaced hand DMs 0 -> 0.03-0.05; DM
+  channels opened 0.05-0.12 -> 0.02). discord.py builds a whole Message from each edit's
+  answer (~75 us), which the bot drops.
+- Parking (issue 15): 200 tables > HOT_TABLES, so ~0.4 unparks per action (a validate_json of
+  the state) when a player comes back; hot_tables=1000 showed no difference in this noise.
+- Text: table_embed 60 -> 37 us (before: 27), hand_message 59 -> 48 (46), seat_names 9.2 -> 2.4
+  (1.6) on 400 captured tables, by translating only the words said and escaping only names
+  with Markdown marks. Collections cost both trees ~0.16 ms per action.
+- This bench's own additions (loop-lag watch, budget timing) run during play; the heap census
+  and the keeper's refresh after it were counted as play until now.
+The p50 (3-10 ms for every tree here) measured the machine's load, not the trees.
 """
 
 from __future__ import annotations
