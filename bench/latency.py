@@ -14,10 +14,11 @@ per second counts every committed action (human and AI) in the action log over t
 The fake shares the loop (and the two cores) with the bot, so the figures include its own
 work: they are an upper bound on what the bot alone would show. The machine's load average is
 printed too: on a shared machine the latencies measure the contention as much as the bot; the
-CPU time per persisted action does not depend on it. The full (generation 2) collections during
-play are listed with their wall and CPU time and the objects they walked, and how many of the
-heap's objects the fake holds (the bot's own share is the rest), and what the bot's heap keeper
-(`bot.heap.HeapKeeper`) froze and its refresh would cost (issue 15).
+CPU time per persisted action depends on it much less (but does: see 2026-11-28 below). The
+full (generation 2) collections during play are listed with their wall and CPU time and the
+objects they walked, and how many of the heap's objects the fake holds (the bot's own share is
+the rest), and what the bot's heap keeper (`bot.heap.HeapKeeper`) froze and its refresh would
+cost (issue 15).
 
 2026-11-28, issue 9 (main e5c4527 against the tree before the house, 4a8fea3; 200 tables x 8
 actions, back to back, load average 5-9 from other workers: the CPU per action moved 2.0-2.8 ms
