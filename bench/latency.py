@@ -41,7 +41,25 @@ vs 2.3). Where main's extra goes:
   with Markdown marks. Collections cost both trees ~0.16 ms per action.
 - This bench's own additions (loop-lag watch, budget timing) run during play; the heap census
   and the keeper's refresh after it were counted as play until now.
-The p50 (3-10 ms for every tree here) measured the machine's load, not the trees.
+The p50 (3-10 ms for every tree here) measured the machine's load, not the trees. Later,
+at load 3-5 (one nice-15 worker beside), main 2fc52a2 against 4a8fea3, three runs each, back to
+back: p50 1.7, 1.6 ms (2.1 without pictures) against 2.0, 1.4; p99 14.4, 11.2 (10.5) against
+17.1, 14.3; max 39, 35 (40) against 143, 120; CPU per action 1.8, 1.8 (1.7) against 1.5, 1.2.
+
+2026-11-28, issue 15 (1,000 tables x 4 actions, load 3-5 with a nice-15 worker beside; the runs
+before were at load 7-9 and are not comparable in time, only in counts). Three changes: old
+hand DMs wait to be deleted as data in a `Backlog`, not as ~2,900 suspended tasks; the wire
+gate is a sliding window a little faster than the budget (its token bucket at the budget's own
+pace kept a second of requests queued for minutes, and let out one request per loop turn); and
+`HeapKeeper` freezes what a big full collection leaves. On 2fc52a2: p50 1.7 ms, p99 18.1, max
+121; 12 full collections, CPU median 30 ms, longest 68, walking at most 120k objects; the
+keeper's refresh (every 300 s, so not within this run) costs 410 ms CPU and frees 117k objects
+frozen meanwhile; peak RSS 210 MiB; 2.1 ms CPU per action. The same with --no-heap-keeper: p50
+2.1, p99 30.4, max 338; 13 full collections, CPU median 203 ms, longest 259, walking up to 297k;
+peak RSS 195 MiB; 2.6 ms per action. The last stop's figure (e5c4527, quiet): p99 58.9, max
+362, 13 full collections up to 273 ms. The budget is the limit now: turn offers wait 7-9 s
+median (p99 40 s) and table redraws over a minute, as 1,000 busy tables ask about 65 requests a
+second of the 45; old hand DMs are not deleted until play slows.
 """
 
 from __future__ import annotations
