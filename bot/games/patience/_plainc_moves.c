@@ -217,8 +217,25 @@ static u64 thawing(const Game *g, const uint8_t *p, u64 cards) {
     return out;
 }
 
+/* `plain.sealed`: pile ``i`` stays as it is until the merci (every card of it among the frozen
+ * ``cards``, and none can come onto it). */
+static int sealed(const Game *g, const uint8_t *p, const int *off, u64 cards, int i) {
+    int len = off[i + 1] - off[i];
+    if (!len) return 0;
+    for (int j = off[i]; j < off[i + 1]; j++)
+        if (!(cards >> p[j] & 1)) return 0;
+    if (!g->packable[i] || (g->caps[i] && len >= g->caps[i])) return 1;
+    int top = p[off[i + 1] - 1];
+    for (int k = 0; k < g->npackers[top]; k++) {
+        int x = g->packers[top][k];
+        if (!is_home(g, p, x) && !(cards >> x & 1)) return 0;
+    }
+    return 1;
+}
+
 /* `plain.expand`: the moves a search tries, into ``out``; how many: none from a lost position
- * (`plain.lost`), the merci only where it thaws the frozen cards. */
+ * (`plain.lost`), the merci only where it thaws the frozen cards; where each such fan is
+ * sealed, only the merci in them, now (kind 6). */
 int expand(const Game *g, const uint8_t *p, Step *out) {
     if (!g->lost_rule) return dead(g, p) ? 0 : gen_moves(g, p, out);
     u64 cards = p[g->nf] >= g->redeals ? frozen(g, p, -1) : 0;
@@ -226,6 +243,20 @@ int expand(const Game *g, const uint8_t *p, Step *out) {
     if (!(g->merci && !p[g->nf + 1])) return 0;
     u64 fans = thawing(g, p, cards);
     if (!fans) return 0;
+    int off[MAXP + 1], all = 1;
+    offsets(g, p, off);
+    for (int k = 0; k < g->nfans && all; k++)
+        if (fans >> g->fans[k] & 1) all = sealed(g, p, off, cards, g->fans[k]);
+    if (all) {
+        int n = 0;
+        for (int k = 0; k < g->nfans; k++) {
+            int i = g->fans[k];
+            if (!(fans >> i & 1)) continue;
+            for (int j = 0; j + 1 < off[i + 1] - off[i]; j++)
+                out[n++] = (Step){6, (uint8_t)i, (uint8_t)j};
+        }
+        return n;
+    }
     int n = dead(g, p) ? 0 : gen_moves(g, p, out), m = 0;
     for (int k = 0; k < n; k++)
         if (out[k].kind != 3 || (fans >> out[k].src & 1)) out[m++] = out[k];
@@ -430,12 +461,12 @@ int play(const Game *g, const uint8_t *p, Step s, uint8_t *out) {
                 L[i] = (uint8_t)(len - 1);
                 while (g->wants[f][p[f]] != card) f++;
                 out[f]++;
-            } else if (s.kind == 3) {
+            } else if (s.kind == 3 || s.kind == 6) { /* the merci; 6: early, no mark */
                 int j = s.dst;
                 memcpy(out + o, src, j);
                 memcpy(out + o + j, src + j + 1, len - j - 1);
                 out[o + len - 1] = src[j];
-                out[nf + 1] = (uint8_t)(2 + i);
+                out[nf + 1] = (uint8_t)(s.kind == 3 ? 2 + i : 1);
             } else { /* 4: the tuck */
                 memcpy(out + o, src, len);
                 out[o + len - 1] = src[len - 2];

@@ -67,7 +67,8 @@ for that pile; see `moves`)."""
 Step = tuple[int, int, int]
 """A move: (kind, source pile index, destination index); kind 0 a card to a foundation, 1 a
 card onto a pile, 2 The Phalanx's pull (source pile, foundation), 3 the merci (pile, index of
-the card drawn), 4 a tuck (pile), 5 La Belle Lucie's redeal."""
+the card drawn), 4 a tuck (pile), 5 La Belle Lucie's redeal, 6 the merci drawn early (as 3,
+without the mark: see `expand`)."""
 
 
 def code(card: str) -> int:
@@ -271,7 +272,7 @@ def action(game: PlainGame, step: Step) -> str:
     kind, src, dst = step
     if kind == 2:
         return f"pull:{game.ids[src]}"
-    if kind == 3:
+    if kind in (3, 6):
         return f"merci:{game.ids[src]}.{dst + 1}"
     if kind == 4:
         return f"tuck:{game.ids[src]}"
@@ -378,7 +379,13 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
 def expand(game: PlainGame, pos: PlainPos) -> list[Step]:
     """The moves a search tries from ``pos``: `moves`, none from a `lost` position; where cards
     are frozen with the merci still to come, the merci only in the fans `thawing` names (used
-    anywhere else, it leaves a lost position)."""
+    anywhere else, it leaves a lost position).
+
+    Where every such fan is also `sealed`, only the merci, now, in one of them, each card it
+    may draw (kind 6: no mark, any move may follow). A win uses the merci in one of them, and
+    until then that fan never changes, so its draw would have been the same move now, and the
+    moves before it, none of them in that fan, as legal after it: the line with the draw
+    first wins too. The merci-less positions from here on are not searched at all."""
     if not game.lost_rule:
         return moves(game, pos)
     piles, heights, counters = pos
@@ -388,7 +395,22 @@ def expand(game: PlainGame, pos: PlainPos) -> list[Step]:
     if not (game.merci and not counters[1]):
         return []
     fans = thawing(game, piles, heights, cards)
+    if fans and all(sealed(game, piles, heights, cards, i) for i in fans):
+        return [(6, i, j) for i in fans for j in range(len(piles[i]) - 1)]
     return [s for s in moves(game, pos) if s[0] != 3 or s[1] in fans] if fans else []
+
+
+def sealed(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, cards: int,
+           i: int) -> bool:
+    """Whether pile ``i`` stays as it is until the merci is used, the ``frozen`` ``cards``
+    given: every card of it is frozen (none leaves), and none can ever come onto it (full, or
+    each card that could be packed on its top home or frozen)."""
+    pile = piles[i]
+    if not pile or any(not cards >> c & 1 for c in pile):
+        return False
+    if not game.packable[i] or (game.caps[i] and len(pile) >= game.caps[i]):
+        return True
+    return all(_is_home(game, heights, x) or cards >> x & 1 for x in game.packers[pile[-1]])
 
 
 def _takes(game: PlainGame, piles: tuple[bytes, ...], di: int, card: int, length: int,
@@ -649,9 +671,9 @@ def play(game: PlainGame, pos: PlainPos, step: Step) -> PlainPos:
         fi = next(f for f in range(len(heights)) if game.wants(f, heights[f]) == card)
         return (tuple(out), heights[:fi] + bytes((heights[fi] + 1,)) + heights[fi + 1:],
                 counters)
-    if kind == 3:
+    if kind in (3, 6):
         out[si] = src[:di] + src[di + 1:] + src[di:di + 1]
-        return tuple(out), heights, counters[:1] + bytes((2 + si,))
+        return tuple(out), heights, counters[:1] + bytes((2 + si if kind == 3 else 1,))
     if kind == 4:
         out[si] = src[:-2] + src[-1:] + src[-2:-1]
         return tuple(out), heights, counters

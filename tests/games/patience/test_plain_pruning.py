@@ -507,10 +507,12 @@ def test_with_cards_frozen_the_searches_draw_only_where_the_merci_thaws_them(
                                    width=rng.choice((8, 10, 12)), merci=0))
         assert game is not None and pos is not None
         steps, tried = plain.moves(game, pos), plain.expand(game, pos)
-        assert all(s in steps for s in tried)
         if plain.lost(game, pos):
             assert tried == []
             continue
+        if tried and tried[0][0] == 6:  # every thawing fan sealed: the early draws alone
+            continue  # (test_where_every_thawing_fan_is_sealed_the_merci_is_drawn_at_once)
+        assert all(s in steps for s in tried)
         for step in steps:
             if step not in tried:
                 assert step[0] == 3 and plain.lost(game, plain.play(game, pos, step)), step
@@ -536,3 +538,41 @@ def test_a_layout_met_with_the_merci_to_come_is_not_searched_again_with_it_used(
     assert lucie is not None and lpos is not None  # after redeals: the score as it was
     assert plain._score(lucie, (lpos[0], lpos[1], b"\2\0"), (10, 3, 2, 0)) == plain._score(
         lucie, (lpos[0], lpos[1], b"\2\1"), (10, 3, 2, 0))
+
+
+@pytest.mark.parametrize(("variant", "lows", "tries"), [
+    ("the_shamrocks", "T", 36), ("la_belle_lucie", "789", 300)])
+def test_where_every_thawing_fan_is_sealed_the_merci_is_drawn_at_once(
+        variant: str, lows: str, tries: int) -> None:
+    """Cards frozen, the merci to come, and every fan it could thaw them in `sealed`: the
+    searches try only the merci, now, each card of those fans (`expand`, kind 6, no mark). A
+    brute-force search through the engine wins from such a position only where it wins after
+    one of those draws; the solver's verdict agrees with it; the compiled core tries the same."""
+    rng = random.Random(variant + "sealed")
+    fired = won = 0
+    for _ in range(tries):
+        state = last_deal(variant, rng, rng.choice(lows), width=rng.choice((5, 6)), merci=0)
+        game, pos = fast(state)
+        assert game is not None and pos is not None
+        tried = plain.expand(game, pos)
+        if plain_core.native():
+            assert plain_core.compiled(game).expand(plain_core.pack(pos)) == tried  # type: ignore[attr-defined]
+        if not tried or tried[0][0] != 6:
+            continue
+        fired += 1
+        piles, heights, _ = pos
+        cards = plain.frozen(game, piles, heights)
+        fans = plain.thawing(game, piles, heights, cards)
+        assert fans and all(plain.sealed(game, piles, heights, cards, i) for i in fans)
+        assert tried == [(6, i, j) for i in fans for j in range(len(piles[i]) - 1)]
+        wins = wins_by_brute_force(state)
+        if wins:
+            won += 1
+            drawn = [state.apply(0, plain.action(game, step))[0] for step in tried]
+            assert all(d.flags.get("merci") for d in drawn)
+            assert any(wins_by_brute_force(d) for d in drawn)
+        verdict = solve(state, node_budget=100_000)
+        assert verdict.status == ("winnable" if wins else "unwinnable")
+        if wins:
+            assert replays_to_a_win(state, verdict.line)
+    assert fired >= 5 and 0 < won < fired, (fired, won)
