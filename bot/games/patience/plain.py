@@ -478,38 +478,48 @@ def frozen(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int 
     ``free`` (left out), as the bottom part of each pile: the largest such parts whose top card
     x (the others lie under it) never goes home, as a lower card of its suit is frozen too, and
     has no base it could ever be packed on: each of them is home, lies under a frozen card, or
-    is a frozen top on a pile full up to it. A king that might be tucked is no such top. Were
-    any of these cards ever to move, the first to do so would have gone home or onto a base,
-    both impossible while the others lie still. `stuck`, wider: the lower card of the suit may
-    be in another pile.
+    is a frozen top on a pile full up to it. Were any of these cards ever to move, the first to
+    do so would have gone home or onto a base, both impossible while the others lie still.
+    `stuck`, wider: the lower card of the suit may be in another pile.
+
+    A king that might be tucked (The Shamrocks) is no such top as it lies, but it can only
+    sink, under the cards of its suit right below it: it is taken as lying under them (a
+    "sunk" king, `_frozen_parts`), over the cards below those, which then never leave either
+    while it waits (it leaves only home); the cards it sinks under are not frozen.
 
     Spaces: the parts are first sought as if none ever came; if every pile a space would be is
     left with a frozen card (so none ever empties), that holds. Else, where spaces take any
     card, nothing is frozen; where they take kings only, the parts are sought again with no
     king a top."""
     refills = [i for i, r in enumerate(game.refill) if r]
-    depth = _frozen_parts(game, piles, heights, free, False)
-    if not any(depth):
+    depth, sunk = _frozen_parts(game, piles, heights, free, False)
+    if not any(depth) and max(sunk) < 0:
         return 0
-    if not all(depth[i] for i in refills):
+    if not all(depth[i] or sunk[i] >= 0 for i in refills):
         if any(not game.kings[i] for i in refills):
             return 0
-        depth = _frozen_parts(game, piles, heights, free, True)
+        depth, sunk = _frozen_parts(game, piles, heights, free, True)
     out = 0
     for i, cards in enumerate(piles):
         for c in cards[:depth[i]]:
             out |= 1 << c
+        if sunk[i] >= 0:
+            out |= 1 << cards[sunk[i]]
     return out
 
 
 def _frozen_parts(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int,
-                  spaces: bool) -> list[int]:
+                  spaces: bool) -> tuple[list[int], list[int]]:
     """How many cards at the bottom of each pile `frozen` holds, with or without ``spaces``
-    for kings."""
+    for kings; and each pile's sunk king frozen over them (its index, or -1). A top that does
+    not hold is dropped (a tuckable king sunk first, and dropped then if it does not hold)
+    until every top holds: each pile's part only ever shrinks, and a smaller part only ever
+    makes others fail, so the order of the drops does not matter."""
     onto = game.onto or [[] for _ in range(64)]
     home = [heights[game.f_suit.index(s)] for s in range(4)]
     where: dict[int, tuple[int, int]] = {}
     depth = []
+    sunk = [-1] * len(piles)
     for i, cards in enumerate(piles):
         depth.append(0 if i == free else len(cards))
         if i != free:
@@ -520,26 +530,45 @@ def _frozen_parts(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, fre
         changed = False
         low = [99] * 4
         for i, cards in enumerate(piles):
-            for c in cards[:depth[i]]:
+            for c in [*cards[:depth[i]], *cards[sunk[i]:sunk[i] + 1]]:
                 low[c >> 4] = min(low[c >> 4], c & 15)
         if min(low) == 99:
-            return [0] * len(piles)
+            return [0] * len(piles), sunk
         for i, cards in enumerate(piles):
-            while depth[i] and not _holds(game, cards, depth[i] - 1, low, onto, home, where,
-                                          depth, spaces):
-                depth[i] -= 1
+            while True:
+                if sunk[i] >= 0:  # a king never moves but home: held while a lower card is
+                    if low[cards[sunk[i]] >> 4] < 13:
+                        break
+                    sunk[i] = -1  # the cards under it stay as they were, the others not
+                elif not depth[i] or _holds(game, cards, depth[i] - 1, low, onto, home, where,
+                                            depth, sunk, spaces):
+                    break
+                elif _sinks(game, cards, depth[i] - 1, spaces):
+                    sunk[i] = j = depth[i] - 1
+                    while j and cards[j - 1] >> 4 == cards[sunk[i]] >> 4:
+                        j -= 1
+                    depth[i] = j
+                else:
+                    depth[i] -= 1
                 changed = True
-    return depth
+    return depth, sunk
+
+
+def _sinks(game: PlainGame, cards: bytes, j: int, spaces: bool) -> bool:
+    """Whether ``cards[j]`` is a king that a tuck could take under the card below it (and that
+    no space could take)."""
+    return (game.tuck and not spaces and cards[j] & 15 == 13 and j > 0
+            and cards[j - 1] >> 4 == cards[j] >> 4)
 
 
 def _holds(game: PlainGame, cards: bytes, j: int, low: list[int], onto: list[list[int]],
            home: list[int], where: dict[int, tuple[int, int]], depth: list[int],
-           spaces: bool) -> bool:
-    """Whether ``cards[j]``, the top of a frozen part, stays frozen (see `frozen`)."""
+           sunk: list[int], spaces: bool) -> bool:
+    """Whether ``cards[j]``, the top of a frozen part, stays frozen (see `frozen`): a base
+    holds it where it lies under the part's top, or under a sunk king."""
     x = cards[j]
     suit, rank = x >> 4, x & 15
-    if low[suit] >= rank or (rank == 13 and (spaces or (
-            game.tuck and j and cards[j - 1] >> 4 == suit))):
+    if low[suit] >= rank or (rank == 13 and (spaces or _sinks(game, cards, j, spaces))):
         return False
     for w in onto[x]:
         if home[w >> 4] >= w & 15:
@@ -547,6 +576,10 @@ def _holds(game: PlainGame, cards: bytes, j: int, low: list[int], onto: list[lis
         if w not in where:
             return False
         i, jw = where[w]
+        if sunk[i] >= 0:
+            if jw < depth[i]:
+                continue
+            return False
         top = depth[i] - 1
         if jw < top or (jw == top and game.caps[i] and jw >= game.caps[i] - 1):
             continue

@@ -393,6 +393,72 @@ def test_kings_frozen_over_each_others_suits_are_lost_though_nothing_is_stuck() 
     assert wins_by_brute_force(to_come) and solve(to_come).status == "winnable"
 
 
+SUNK_FANS = ["H9 D3 DK", "D8 HK", "D7 D6 D5", "D4", "D9", "DQ DJ DT", "HQ HJ HT"]
+
+
+def sunk_deal(merci: int) -> PatienceState:
+    """`SUNK_FANS` with the spades and clubs home, the hearts up to the 8, the diamonds to the
+    2."""
+    state = new("the_shamrocks", 1)
+    piles: dict[str, list[str]] = {pid: [] for pid in state.piles}
+    for f in state.rules.founds:
+        piles[f.id] = [f.suit + r for r in RANKS[:{"H": 8, "D": 2}.get(f.suit, 13)]]
+    for i, fan in enumerate(SUNK_FANS):
+        piles[f"t{i + 1}"] = fan.split()
+    assert sorted(c for cards in piles.values() for c in cards) == sorted(
+        s + r for s in "CSHD" for r in RANKS)
+    return state.model_copy(update={"piles": piles, "status": "play",
+                                    "flags": {**state.flags, "merci": merci}})
+
+
+def test_a_king_that_can_only_sink_under_its_suit_is_frozen_over_the_cards_below() -> None:
+    """The Shamrocks: the DK lies on the D3, so it may be tucked under it, and is no frozen top
+    as it lies; but it can only sink, over the H9, and never goes home before the D8, which
+    lies under the HK, which waits for the H9: all four are frozen (the D3 not: it goes home
+    after the tuck), so are the cards higher up their suits, and the deal is lost at once.
+    With the merci still to come, a draw of the H9 or the D8 frees them, and the deal is
+    won."""
+    used = sunk_deal(merci=1)
+    game, pos = fast(used)
+    assert game is not None and pos is not None
+    cards = plain.frozen(game, pos[0], pos[1])
+    assert cards == sum(1 << plain.code(c) for c in (  # and the cards waiting on them
+        "H9", "DK", "D8", "HK", "D9", "DT", "DJ", "DQ", "HT", "HJ", "HQ"))
+    assert plain.lost(game, pos) and plain.expand(game, pos) == [] != plain.moves(game, pos)
+    assert not wins_by_brute_force(used)
+    assert solve(used).status == "unwinnable"
+    to_come = sunk_deal(merci=0)
+    game, pos = fast(to_come)
+    assert game is not None and pos is not None
+    assert plain.frozen(game, pos[0], pos[1]) and not plain.lost(game, pos)
+    assert plain.thawing(game, pos[0], pos[1], plain.frozen(game, pos[0], pos[1])) == [0, 1]
+    assert wins_by_brute_force(to_come) and solve(to_come).status == "winnable"
+    for state in (used, to_come) if plain_core.native() else ():
+        game, pos = fast(state)
+        assert game is not None and pos is not None
+        core = plain_core.compiled(game)
+        assert core.expand(plain_core.pack(pos)) == plain.expand(game, pos)  # type: ignore[attr-defined]
+        assert plain_core.search(game, pos, 20_000, None) == plain.search(game, pos, 20_000, None)
+
+
+@pytest.mark.skipif(not plain_core.native(), reason="the compiled core was not built")
+def test_the_compiled_core_tries_the_same_moves_where_kings_sink() -> None:
+    """Random last deals of The Shamrocks, many kings over cards of their suits: the compiled
+    `expand` (frozen cards, sunk kings, the merci's fans) is plain.py's."""
+    rng = random.Random("sunk kings")
+    sunk = 0
+    for _ in range(400):
+        state = last_deal("the_shamrocks", rng, rng.choice("3456789"),
+                          width=rng.choice((8, 10, 12, 18)), merci=rng.choice((0, 1)))
+        game, pos = fast(state)
+        assert game is not None and pos is not None
+        tried = plain.expand(game, pos)
+        assert plain_core.compiled(game).expand(plain_core.pack(pos)) == tried  # type: ignore[attr-defined]
+        _, kings = plain._frozen_parts(game, pos[0], pos[1], -1, False)
+        sunk += max(kings) >= 0
+    assert sunk >= 5, sunk
+
+
 def test_a_card_is_frozen_by_a_lower_card_of_its_suit_in_another_pile() -> None:
     """The Shamrocks, all but the clubs home: the C5 is stuck over the C3 (its only base, the
     C6, under it); the C4 tops a fan of its own, its only base the C5 on a full fan, and it
