@@ -23,8 +23,9 @@ pile indices. What makes it sound where the generic search is slower:
   come was met (`known`), and (The Shamrocks) the best-first searches take the positions
   without it first;
 - the searches expand no `lost` position, wider: cards that can never move, some lower card
-  of each one's suit among them (`frozen`), wherever it lies; with the merci to come, they
-  draw only where it would free them all (`expand`);
+  of each one's suit among them (`frozen`; a king a tuck could take down is taken where it
+  would sink), wherever it lies; with the merci to come, they draw only where it would free
+  them all (`expand`), and at once where each such fan is `sealed` till then;
 - a move that could as well wait until its pile is next used is made only then: the merci,
   and a card leaving a loose cell (`moves`; the position carries a mark for the next move);
   one after which the mark allows no move at all is not offered;

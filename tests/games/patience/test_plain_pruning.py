@@ -642,3 +642,56 @@ def test_where_every_thawing_fan_is_sealed_the_merci_is_drawn_at_once(
         if wins:
             assert replays_to_a_win(state, verdict.line)
     assert fired >= 5 and 0 < won < fired, (fired, won)
+
+
+def kings_on_their_suits(rng: random.Random) -> PatienceState | None:
+    """A random last deal of The Shamrocks, the merci used, each suit home up to a random rank,
+    the other cards in fans of one to three, most kings laid on a card of their suit (None
+    where the fans would be more than the eighteen)."""
+    state = new("the_shamrocks", 1)
+    piles: dict[str, list[str]] = {pid: [] for pid in state.piles}
+    left: list[str] = []
+    for f in state.rules.founds:
+        height = rng.choice((8, 9, 10, 13))
+        piles[f.id] = [f.suit + r for r in RANKS[:height]]
+        left += [f.suit + r for r in RANKS[height:]]
+    rng.shuffle(left)
+    rest = [c for c in left if c[1] != "K"]
+    fans: list[list[str]] = []
+    while rest:
+        n = rng.choice((1, 2, 2, 3))
+        fans.append(rest[:n])
+        rest = rest[n:]
+    for king in (c for c in left if c[1] == "K"):
+        on_suit = [f for f in fans if len(f) < 3 and f[-1][0] == king[0]]
+        room = [f for f in fans if len(f) < 3]
+        if on_suit and rng.random() < 0.8:
+            rng.choice(on_suit).append(king)
+        elif room and rng.random() < 0.7:
+            rng.choice(room).append(king)
+        else:
+            fans.append([king])
+    if len(fans) > 18:
+        return None
+    for i, fan in enumerate(fans):
+        piles[f"t{i + 1}"] = fan
+    return state.model_copy(update={"piles": piles, "status": "play",
+                                    "flags": {**state.flags, "merci": 1}})
+
+
+def test_positions_lost_by_a_sunk_king_have_no_win() -> None:
+    """Random last deals with kings on cards of their suits: every position `lost` names with a
+    sunk king among its frozen cards has no win in a brute-force search through the engine."""
+    rng = random.Random("sunk kings lost")
+    lost = 0
+    for _ in range(34):
+        state = kings_on_their_suits(rng)
+        if state is None:
+            continue
+        game, pos = fast(state)
+        assert game is not None and pos is not None
+        _, kings = plain._frozen_parts(game, pos[0], pos[1], -1, False)
+        if max(kings) >= 0 and plain.lost(game, pos):
+            lost += 1
+            assert not wins_by_brute_force(state)
+    assert lost >= 4, lost
