@@ -154,19 +154,20 @@ and where every fan the merci could thaw the frozen cards in is `plain.sealed` (
 frozen, nothing can come onto it), the searches draw there at once and search none of the
 merci-less positions (19 of the 100 deals at the deal). After (commit 856b049): The Shamrocks
 67 -> 72 (55), median 49 ms, p95 5090 ms, 1.23M nodes per s, hint p95 220 ms; the code before,
-rerun beside it at the same load: PLACEHOLDER_RERUN. La Belle Lucie stays at 100 (100), median
-12 ms, hint p95 31 ms. Neither rule touches the castle games, The Garden or The House on the
-Hill (no merci, no tuck): their figures above stand, and the 99% is still met by none of the
-six. What their undecided deals look like, sampled: The Shamrocks' positions are nearly all
-after the merci (deal 13, breadth-first to 400k nodes: 3.6k positions with the merci to come,
-28k just drawn, 63k after), each draw a merci-less game of its own that the frozen cards rarely
-end (3-5% of those positions); the sealed draw changed little there, as the merci-less
-positions were few already (deal 33: 2.3M -> 1.8M nodes to its proof; 1.5M with the sunk
-kings). In The Beleaguered Castle a fifth of the nodes generated move the card just moved (deal
-20, breadth-first to 300k nodes: 57k, every one a position met already, as its parent could
-make the same move): a rule against them would cut nodes, not positions (about 1.2x the speed
-at most, the deals left need tens of millions of positions). The House on the Hill's deals 4
-and 48 stay undecided at 12M nodes (12 s).
+rerun right after at about the same load (3-4): 67 (53), median 96 ms, 1.14M nodes per s, hint
+p95 277 ms. La Belle Lucie stays at 100 (100), median 12 ms, hint p95 31 ms. Neither rule
+touches the castle games, The Garden or The House on the Hill (no merci, no tuck): their
+figures above stand, and the 99% is still met by none of the six. What their undecided deals
+look like, sampled: The Shamrocks' positions are nearly all after the merci (deal 13,
+breadth-first to 400k nodes: 3.6k positions with the merci to come, 28k just drawn, 63k after),
+each draw a merci-less game of its own that the frozen cards rarely end (3-5% of those
+positions); the sealed draw changed little there, as the merci-less positions were few already
+(deal 33: 2.3M -> 1.8M nodes to its proof; 1.5M with the sunk kings). In The Beleaguered Castle
+a fifth of the nodes generated move the card just moved (deal 20, breadth-first to 300k nodes:
+57k, every one a position met already, as its parent could make the same move): a rule against
+them would cut nodes, not positions (about 1.2x the speed at most, the deals left need tens of
+millions of positions). The House on the Hill's deals 4 and 48 stay undecided at 12M nodes (12
+s).
 """
 
 from __future__ import annotations
