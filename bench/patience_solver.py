@@ -139,6 +139,35 @@ Phalanx; The Shamrocks 334). So an engine-search hint of a game of more than two
 gets the budget times two over its packs (the Empress, which decided none of its deals with
 the whole budget, half of it): The Empress of India 522 ms (``--games the_empress_of_india
 --deals 20 --hints-only``, commit 4a7a2bc).
+
+Issue 11's fourth round (2026-11-29, ``--games <one> --deals 100 --limit 5``, one bench process
+at a time under nice 15 beside other work and my probes, load 2-6 on 2 cores; times are CPU).
+Before (commit e5c4527, the same evening), decided / winnable / median ms / p95 ms / nodes per
+s / hint p95 ms: The Shamrocks 67/53/122/5076/1.08M/293; The Garden 85/75/116/5057/1.44M/170;
+Penelope's Web 93/10/4/5042/1.88M/113; The Exiled Kings 92/52/19/5043/1.83M/98; The Beleaguered
+Castle 96/59/22/1760/2.49M/66; The House on the Hill 94/94/108/5022/1.06M/184. What changed
+(the merci and tuck games that `plain.lost` takes): a king that a tuck could take under a card
+of its suit was dropped from the frozen cards; it can only sink under the cards of its suit
+right below it, so it is now taken as lying there, frozen with the cards below while a lower
+card of its suit is (The Shamrocks' deal 23 is lost at the deal: two such cycles, one merci);
+and where every fan the merci could thaw the frozen cards in is `plain.sealed` (all its cards
+frozen, nothing can come onto it), the searches draw there at once and search none of the
+merci-less positions (19 of the 100 deals at the deal). After (commit 856b049): The Shamrocks
+67 -> 72 (55), median 49 ms, p95 5090 ms, 1.23M nodes per s, hint p95 220 ms; the code before,
+rerun right after at about the same load (3-4): 67 (53), median 96 ms, 1.14M nodes per s, hint
+p95 277 ms. La Belle Lucie stays at 100 (100), median 12 ms, hint p95 31 ms. Neither rule
+touches the castle games, The Garden or The House on the Hill (no merci, no tuck): their
+figures above stand, and the 99% is still met by none of the six. What their undecided deals
+look like, sampled: The Shamrocks' positions are nearly all after the merci (deal 13,
+breadth-first to 400k nodes: 3.6k positions with the merci to come, 28k just drawn, 63k after),
+each draw a merci-less game of its own that the frozen cards rarely end (3-5% of those
+positions); the sealed draw changed little there, as the merci-less positions were few already
+(deal 33: 2.3M -> 1.8M nodes to its proof; 1.5M with the sunk kings). In The Beleaguered Castle
+a fifth of the nodes generated move the card just moved (deal 20, breadth-first to 300k nodes:
+57k, every one a position met already, as its parent could make the same move): a rule against
+them would cut nodes, not positions (about 1.2x the speed at most, the deals left need tens of
+millions of positions). The House on the Hill's deals 4 and 48 stay undecided at 12M nodes (12
+s).
 """
 
 from __future__ import annotations

@@ -267,6 +267,13 @@ static PyObject *Game_moves(Game *self, PyObject *pos) {
     return steps_list(moves, n);
 }
 
+static PyObject *Game_expand(Game *self, PyObject *pos) {
+    uint8_t p[MAXPOS];
+    Step moves[MAXMOVES];
+    if (!read_pos(self, pos, p)) return NULL;
+    return steps_list(moves, expand(self, p, moves));
+}
+
 static PyObject *Game_play(Game *self, PyObject *args) {
     PyObject *pos;
     int kind, src, dst;
@@ -274,11 +281,13 @@ static PyObject *Game_play(Game *self, PyObject *args) {
     Step moves[MAXMOVES];
     if (!PyArg_ParseTuple(args, "O(iii)", &pos, &kind, &src, &dst)) return NULL;
     if (!read_pos(self, pos, p)) return NULL;
-    int n = dead(self, p) ? 0 : gen_moves(self, p, moves);
-    for (int k = 0; k < n; k++) {
-        if (moves[k].kind == kind && moves[k].src == src && moves[k].dst == dst) {
-            int size = play(self, p, moves[k], out);
-            return PyBytes_FromStringAndSize((const char *)out, size);
+    for (int pass = 0; pass < 2; pass++) { /* a move `moves` offers, or one `expand` does */
+        int n = pass ? expand(self, p, moves) : dead(self, p) ? 0 : gen_moves(self, p, moves);
+        for (int k = 0; k < n; k++) {
+            if (moves[k].kind == kind && moves[k].src == src && moves[k].dst == dst) {
+                int size = play(self, p, moves[k], out);
+                return PyBytes_FromStringAndSize((const char *)out, size);
+            }
         }
     }
     PyErr_SetString(PyExc_ValueError, "not a move of this position");
@@ -378,6 +387,7 @@ static PyObject *Game_search(Game *self, PyObject *args, PyObject *kw) {
 
 static PyMethodDef Game_methods[] = {
     {"moves", (PyCFunction)Game_moves, METH_O, "moves(pos) -> the steps plain.moves offers"},
+    {"expand", (PyCFunction)Game_expand, METH_O, "expand(pos) -> the steps plain.expand tries"},
     {"play", (PyCFunction)Game_play, METH_VARARGS, "play(pos, step) -> the position after it"},
     {"key", (PyCFunction)Game_key, METH_O, "key(pos) -> the canonical key"},
     {"search", (PyCFunction)(void (*)(void))Game_search, METH_VARARGS | METH_KEYWORDS,

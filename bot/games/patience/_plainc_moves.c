@@ -113,20 +113,31 @@ static int merci_piles(const Game *g, const uint8_t *p, u64 cards, uint8_t *out)
     return n;
 }
 
+/* `plain._sinks`: ``p[off[i] + j]`` is a king a tuck could take under the card below it. */
+static inline int sinks(const Game *g, const uint8_t *p, const int *off, int i, int j, int spaces) {
+    int x = p[off[i] + j];
+    return g->tuck && !spaces && (x & 15) == 13 && j > 0 && p[off[i] + j - 1] >> 4 == x >> 4;
+}
+
 /* `plain._holds`: the top ``x`` (at ``j`` in pile ``i``) of a frozen part stays frozen;
- * ``ranks``: each suit's frozen ranks (a bit each). */
+ * ``ranks``: each suit's frozen ranks (a bit each); ``sunk``: each pile's sunk king, or -1. */
 static inline int holds(const Game *g, const uint8_t *p, const int *off, const int8_t *pile_of,
-                        const int8_t *idx_of, const int *depth, const unsigned *ranks,
-                        const int *home, int i, int j, int spaces) {
+                        const int8_t *idx_of, const int *depth, const int *sunk,
+                        const unsigned *ranks, const int *home, int i, int j, int spaces) {
     int x = p[off[i] + j], suit = x >> 4, rank = x & 15;
     if (!(ranks[suit] & ((1u << rank) - 1))) return 0; /* no lower card of its suit frozen */
-    if (rank == 13 && (spaces || (g->tuck && j && p[off[i] + j - 1] >> 4 == suit))) return 0;
+    if (rank == 13 && (spaces || sinks(g, p, off, i, j, spaces))) return 0;
     for (int k = 0; k < g->nbases[x]; k++) {
         int w = g->bases[x][k];
         if (home[w >> 4] >= (w & 15)) continue;
         int iw = pile_of[w];
         if (iw < 0) return 0;
-        int jw = idx_of[w], top = depth[iw] - 1;
+        int jw = idx_of[w];
+        if (sunk[iw] >= 0) {
+            if (jw < depth[iw]) continue;
+            return 0;
+        }
+        int top = depth[iw] - 1;
         if (jw < top || (jw == top && g->caps[iw] && jw >= g->caps[iw] - 1)) continue;
         return 0;
     }
@@ -134,12 +145,12 @@ static inline int holds(const Game *g, const uint8_t *p, const int *off, const i
 }
 
 /* `plain._frozen_parts`: into ``depth``, how many cards at the bottom of each pile are frozen,
- * with or without ``spaces`` for kings; returns how many in all, or -1 (``held``) as soon as a
- * pile a space would be keeps none (depths only ever fall: it would keep none at the end).
- * The largest such parts: a top that does not hold is dropped until every top holds (dropping
- * only ever makes others fail). */
+ * and into ``sunk`` each pile's sunk king over them (or -1), with or without ``spaces`` for
+ * kings; returns how many in all, or -1 (``held``) as soon as a pile a space would be keeps
+ * none. A top that does not hold is dropped (a tuckable king sunk first, then dropped if it
+ * does not hold) until every top holds: parts only ever shrink, so the order does not matter. */
 static int frozen_parts(const Game *g, const uint8_t *p, int free, int spaces, int held,
-                        const int *off, int *depth) {
+                        const int *off, int *depth, int *sunk) {
     int home[4] = {0, 0, 0, 0}, left = 0;
     unsigned ranks[4] = {0, 0, 0, 0};
     for (int f = 0; f < g->nf; f++) home[g->fsuit[f]] = p[f];
@@ -148,6 +159,7 @@ static int frozen_parts(const Game *g, const uint8_t *p, int free, int spaces, i
     const uint8_t *L = p + g->nf + 2;
     for (int i = 0; i < g->np; i++) {
         depth[i] = i == free ? 0 : L[i];
+        sunk[i] = -1;
         if (held && g->refill[i] && !depth[i]) return -1;
         left += depth[i];
         for (int j = 0; j < depth[i]; j++) {
@@ -160,35 +172,58 @@ static int frozen_parts(const Game *g, const uint8_t *p, int free, int spaces, i
     for (int changed = 1; changed && left;) {
         changed = 0;
         for (int i = 0; i < g->np; i++) {
-            while (depth[i] && !holds(g, p, off, pile_of, idx_of, depth, ranks, home, i,
-                                      depth[i] - 1, spaces)) {
-                int c = p[off[i] + --depth[i]];
-                ranks[c >> 4] &= ~(1u << (c & 15));
-                left--;
+            for (;;) {
+                if (sunk[i] >= 0) { /* a king never moves but home: held while a lower card is */
+                    int k = p[off[i] + sunk[i]];
+                    if (ranks[k >> 4] & ((1u << 13) - 1)) break;
+                    ranks[k >> 4] &= ~(1u << 13);
+                    left--;
+                    sunk[i] = -1;
+                } else if (!depth[i] || holds(g, p, off, pile_of, idx_of, depth, sunk, ranks, home,
+                                              i, depth[i] - 1, spaces)) {
+                    break;
+                } else if (sinks(g, p, off, i, depth[i] - 1, spaces)) {
+                    int j = depth[i] - 1, suit = p[off[i] + j] >> 4;
+                    sunk[i] = j;
+                    while (j && p[off[i] + j - 1] >> 4 == suit) j--;
+                    for (int u = j; u < sunk[i]; u++) {
+                        int c = p[off[i] + u];
+                        ranks[c >> 4] &= ~(1u << (c & 15));
+                    }
+                    left -= sunk[i] - j;
+                    depth[i] = j;
+                } else {
+                    int c = p[off[i] + --depth[i]];
+                    ranks[c >> 4] &= ~(1u << (c & 15));
+                    left--;
+                }
                 changed = 1;
             }
-            if (held && g->refill[i] && !depth[i]) return -1;
+            if (held && g->refill[i] && !depth[i] && sunk[i] < 0) return -1;
         }
     }
     return left;
 }
 
-/* `plain.frozen`: the cards that never leave their piles (the bottom part of each pile), with
- * pile ``free`` left out: as if no space ever came, if then every pile a space would be keeps a
- * frozen card; else none where a space takes any card, and no king a top where kings only. */
+/* `plain.frozen`: the cards that never leave their piles (the bottom part of each pile, and a
+ * sunk king over it), with pile ``free`` left out: as if no space ever came, if then every pile
+ * a space would be keeps a frozen card; else none where a space takes any card, and no king a
+ * top where kings only. */
 static u64 frozen(const Game *g, const uint8_t *p, int free) {
-    int off[MAXP + 1], depth[MAXP], refills = 0, any = 0;
+    int off[MAXP + 1], depth[MAXP], sunk[MAXP], refills = 0, any = 0;
     offsets(g, p, off);
     for (int i = 0; i < g->np; i++) {
         refills |= g->refill[i];
         any |= g->refill[i] && !g->kings[i];
     }
-    int left = frozen_parts(g, p, free, 0, refills, off, depth);
+    int left = frozen_parts(g, p, free, 0, refills, off, depth, sunk);
     if (!left) return 0;
-    if (left < 0 && (any || frozen_parts(g, p, free, 1, 0, off, depth) <= 0)) return 0;
+    if (left < 0 && (any || frozen_parts(g, p, free, 1, 0, off, depth, sunk) <= 0)) return 0;
     u64 out = 0;
-    for (int i = 0; i < g->np; i++)
+    for (int i = 0; i < g->np; i++) {
         for (int j = 0; j < depth[i]; j++) out |= 1ULL << p[off[i] + j];
+        if (sunk[i] >= 0) out |= 1ULL << p[off[i] + sunk[i]];
+    }
     return out;
 }
 
@@ -217,8 +252,25 @@ static u64 thawing(const Game *g, const uint8_t *p, u64 cards) {
     return out;
 }
 
+/* `plain.sealed`: pile ``i`` stays as it is until the merci (every card of it among the frozen
+ * ``cards``, and none can come onto it). */
+static int sealed(const Game *g, const uint8_t *p, const int *off, u64 cards, int i) {
+    int len = off[i + 1] - off[i];
+    if (!len) return 0;
+    for (int j = off[i]; j < off[i + 1]; j++)
+        if (!(cards >> p[j] & 1)) return 0;
+    if (!g->packable[i] || (g->caps[i] && len >= g->caps[i])) return 1;
+    int top = p[off[i + 1] - 1];
+    for (int k = 0; k < g->npackers[top]; k++) {
+        int x = g->packers[top][k];
+        if (!is_home(g, p, x) && !(cards >> x & 1)) return 0;
+    }
+    return 1;
+}
+
 /* `plain.expand`: the moves a search tries, into ``out``; how many: none from a lost position
- * (`plain.lost`), the merci only where it thaws the frozen cards. */
+ * (`plain.lost`), the merci only where it thaws the frozen cards; where each such fan is
+ * sealed, only the merci in them, now (kind 6). */
 int expand(const Game *g, const uint8_t *p, Step *out) {
     if (!g->lost_rule) return dead(g, p) ? 0 : gen_moves(g, p, out);
     u64 cards = p[g->nf] >= g->redeals ? frozen(g, p, -1) : 0;
@@ -226,6 +278,20 @@ int expand(const Game *g, const uint8_t *p, Step *out) {
     if (!(g->merci && !p[g->nf + 1])) return 0;
     u64 fans = thawing(g, p, cards);
     if (!fans) return 0;
+    int off[MAXP + 1], all = 1;
+    offsets(g, p, off);
+    for (int k = 0; k < g->nfans && all; k++)
+        if (fans >> g->fans[k] & 1) all = sealed(g, p, off, cards, g->fans[k]);
+    if (all) {
+        int n = 0;
+        for (int k = 0; k < g->nfans; k++) {
+            int i = g->fans[k];
+            if (!(fans >> i & 1)) continue;
+            for (int j = 0; j + 1 < off[i + 1] - off[i]; j++)
+                out[n++] = (Step){6, (uint8_t)i, (uint8_t)j};
+        }
+        return n;
+    }
     int n = dead(g, p) ? 0 : gen_moves(g, p, out), m = 0;
     for (int k = 0; k < n; k++)
         if (out[k].kind != 3 || (fans >> out[k].src & 1)) out[m++] = out[k];
@@ -430,12 +496,12 @@ int play(const Game *g, const uint8_t *p, Step s, uint8_t *out) {
                 L[i] = (uint8_t)(len - 1);
                 while (g->wants[f][p[f]] != card) f++;
                 out[f]++;
-            } else if (s.kind == 3) {
+            } else if (s.kind == 3 || s.kind == 6) { /* the merci; 6: early, no mark */
                 int j = s.dst;
                 memcpy(out + o, src, j);
                 memcpy(out + o + j, src + j + 1, len - j - 1);
                 out[o + len - 1] = src[j];
-                out[nf + 1] = (uint8_t)(2 + i);
+                out[nf + 1] = (uint8_t)(s.kind == 3 ? 2 + i : 1);
             } else { /* 4: the tuck */
                 memcpy(out + o, src, len);
                 out[o + len - 1] = src[len - 2];

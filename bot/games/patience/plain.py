@@ -23,8 +23,9 @@ pile indices. What makes it sound where the generic search is slower:
   come was met (`known`), and (The Shamrocks) the best-first searches take the positions
   without it first;
 - the searches expand no `lost` position, wider: cards that can never move, some lower card
-  of each one's suit among them (`frozen`), wherever it lies; with the merci to come, they
-  draw only where it would free them all (`expand`);
+  of each one's suit among them (`frozen`; a king a tuck could take down is taken where it
+  would sink), wherever it lies; with the merci to come, they draw only where it would free
+  them all (`expand`), and at once where each such fan is `sealed` till then;
 - a move that could as well wait until its pile is next used is made only then: the merci,
   and a card leaving a loose cell (`moves`; the position carries a mark for the next move);
   one after which the mark allows no move at all is not offered;
@@ -67,7 +68,8 @@ for that pile; see `moves`)."""
 Step = tuple[int, int, int]
 """A move: (kind, source pile index, destination index); kind 0 a card to a foundation, 1 a
 card onto a pile, 2 The Phalanx's pull (source pile, foundation), 3 the merci (pile, index of
-the card drawn), 4 a tuck (pile), 5 La Belle Lucie's redeal."""
+the card drawn), 4 a tuck (pile), 5 La Belle Lucie's redeal, 6 the merci drawn early (as 3,
+without the mark: see `expand`)."""
 
 
 def code(card: str) -> int:
@@ -271,7 +273,7 @@ def action(game: PlainGame, step: Step) -> str:
     kind, src, dst = step
     if kind == 2:
         return f"pull:{game.ids[src]}"
-    if kind == 3:
+    if kind in (3, 6):
         return f"merci:{game.ids[src]}.{dst + 1}"
     if kind == 4:
         return f"tuck:{game.ids[src]}"
@@ -378,7 +380,13 @@ def moves(game: PlainGame, pos: PlainPos) -> list[Step]:
 def expand(game: PlainGame, pos: PlainPos) -> list[Step]:
     """The moves a search tries from ``pos``: `moves`, none from a `lost` position; where cards
     are frozen with the merci still to come, the merci only in the fans `thawing` names (used
-    anywhere else, it leaves a lost position)."""
+    anywhere else, it leaves a lost position).
+
+    Where every such fan is also `sealed`, only the merci, now, in one of them, each card it
+    may draw (kind 6: no mark, any move may follow). A win uses the merci in one of them, and
+    until then that fan never changes, so its draw would have been the same move now, and the
+    moves before it, none of them in that fan, as legal after it: the line with the draw
+    first wins too. The merci-less positions from here on are not searched at all."""
     if not game.lost_rule:
         return moves(game, pos)
     piles, heights, counters = pos
@@ -388,7 +396,22 @@ def expand(game: PlainGame, pos: PlainPos) -> list[Step]:
     if not (game.merci and not counters[1]):
         return []
     fans = thawing(game, piles, heights, cards)
+    if fans and all(sealed(game, piles, heights, cards, i) for i in fans):
+        return [(6, i, j) for i in fans for j in range(len(piles[i]) - 1)]
     return [s for s in moves(game, pos) if s[0] != 3 or s[1] in fans] if fans else []
+
+
+def sealed(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, cards: int,
+           i: int) -> bool:
+    """Whether pile ``i`` stays as it is until the merci is used, the ``frozen`` ``cards``
+    given: every card of it is frozen (none leaves), and none can ever come onto it (full, or
+    each card that could be packed on its top home or frozen)."""
+    pile = piles[i]
+    if not pile or any(not cards >> c & 1 for c in pile):
+        return False
+    if not game.packable[i] or (game.caps[i] and len(pile) >= game.caps[i]):
+        return True
+    return all(_is_home(game, heights, x) or cards >> x & 1 for x in game.packers[pile[-1]])
 
 
 def _takes(game: PlainGame, piles: tuple[bytes, ...], di: int, card: int, length: int,
@@ -456,38 +479,48 @@ def frozen(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int 
     ``free`` (left out), as the bottom part of each pile: the largest such parts whose top card
     x (the others lie under it) never goes home, as a lower card of its suit is frozen too, and
     has no base it could ever be packed on: each of them is home, lies under a frozen card, or
-    is a frozen top on a pile full up to it. A king that might be tucked is no such top. Were
-    any of these cards ever to move, the first to do so would have gone home or onto a base,
-    both impossible while the others lie still. `stuck`, wider: the lower card of the suit may
-    be in another pile.
+    is a frozen top on a pile full up to it. Were any of these cards ever to move, the first to
+    do so would have gone home or onto a base, both impossible while the others lie still.
+    `stuck`, wider: the lower card of the suit may be in another pile.
+
+    A king that might be tucked (The Shamrocks) is no such top as it lies, but it can only
+    sink, under the cards of its suit right below it: it is taken as lying under them (a
+    "sunk" king, `_frozen_parts`), over the cards below those, which then never leave either
+    while it waits (it leaves only home); the cards it sinks under are not frozen.
 
     Spaces: the parts are first sought as if none ever came; if every pile a space would be is
     left with a frozen card (so none ever empties), that holds. Else, where spaces take any
     card, nothing is frozen; where they take kings only, the parts are sought again with no
     king a top."""
     refills = [i for i, r in enumerate(game.refill) if r]
-    depth = _frozen_parts(game, piles, heights, free, False)
-    if not any(depth):
+    depth, sunk = _frozen_parts(game, piles, heights, free, False)
+    if not any(depth) and max(sunk) < 0:
         return 0
-    if not all(depth[i] for i in refills):
+    if not all(depth[i] or sunk[i] >= 0 for i in refills):
         if any(not game.kings[i] for i in refills):
             return 0
-        depth = _frozen_parts(game, piles, heights, free, True)
+        depth, sunk = _frozen_parts(game, piles, heights, free, True)
     out = 0
     for i, cards in enumerate(piles):
         for c in cards[:depth[i]]:
             out |= 1 << c
+        if sunk[i] >= 0:
+            out |= 1 << cards[sunk[i]]
     return out
 
 
 def _frozen_parts(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, free: int,
-                  spaces: bool) -> list[int]:
+                  spaces: bool) -> tuple[list[int], list[int]]:
     """How many cards at the bottom of each pile `frozen` holds, with or without ``spaces``
-    for kings."""
+    for kings; and each pile's sunk king frozen over them (its index, or -1). A top that does
+    not hold is dropped (a tuckable king sunk first, and dropped then if it does not hold)
+    until every top holds: each pile's part only ever shrinks, and a smaller part only ever
+    makes others fail, so the order of the drops does not matter."""
     onto = game.onto or [[] for _ in range(64)]
     home = [heights[game.f_suit.index(s)] for s in range(4)]
     where: dict[int, tuple[int, int]] = {}
     depth = []
+    sunk = [-1] * len(piles)
     for i, cards in enumerate(piles):
         depth.append(0 if i == free else len(cards))
         if i != free:
@@ -498,26 +531,45 @@ def _frozen_parts(game: PlainGame, piles: tuple[bytes, ...], heights: bytes, fre
         changed = False
         low = [99] * 4
         for i, cards in enumerate(piles):
-            for c in cards[:depth[i]]:
+            for c in [*cards[:depth[i]], *cards[sunk[i]:sunk[i] + 1]]:
                 low[c >> 4] = min(low[c >> 4], c & 15)
         if min(low) == 99:
-            return [0] * len(piles)
+            return [0] * len(piles), sunk
         for i, cards in enumerate(piles):
-            while depth[i] and not _holds(game, cards, depth[i] - 1, low, onto, home, where,
-                                          depth, spaces):
-                depth[i] -= 1
+            while True:
+                if sunk[i] >= 0:  # a king never moves but home: held while a lower card is
+                    if low[cards[sunk[i]] >> 4] < 13:
+                        break
+                    sunk[i] = -1  # the cards under it stay as they were, the others not
+                elif not depth[i] or _holds(game, cards, depth[i] - 1, low, onto, home, where,
+                                            depth, sunk, spaces):
+                    break
+                elif _sinks(game, cards, depth[i] - 1, spaces):
+                    sunk[i] = j = depth[i] - 1
+                    while j and cards[j - 1] >> 4 == cards[sunk[i]] >> 4:
+                        j -= 1
+                    depth[i] = j
+                else:
+                    depth[i] -= 1
                 changed = True
-    return depth
+    return depth, sunk
+
+
+def _sinks(game: PlainGame, cards: bytes, j: int, spaces: bool) -> bool:
+    """Whether ``cards[j]`` is a king that a tuck could take under the card below it (and that
+    no space could take)."""
+    return (game.tuck and not spaces and cards[j] & 15 == 13 and j > 0
+            and cards[j - 1] >> 4 == cards[j] >> 4)
 
 
 def _holds(game: PlainGame, cards: bytes, j: int, low: list[int], onto: list[list[int]],
            home: list[int], where: dict[int, tuple[int, int]], depth: list[int],
-           spaces: bool) -> bool:
-    """Whether ``cards[j]``, the top of a frozen part, stays frozen (see `frozen`)."""
+           sunk: list[int], spaces: bool) -> bool:
+    """Whether ``cards[j]``, the top of a frozen part, stays frozen (see `frozen`): a base
+    holds it where it lies under the part's top, or under a sunk king."""
     x = cards[j]
     suit, rank = x >> 4, x & 15
-    if low[suit] >= rank or (rank == 13 and (spaces or (
-            game.tuck and j and cards[j - 1] >> 4 == suit))):
+    if low[suit] >= rank or (rank == 13 and (spaces or _sinks(game, cards, j, spaces))):
         return False
     for w in onto[x]:
         if home[w >> 4] >= w & 15:
@@ -525,6 +577,10 @@ def _holds(game: PlainGame, cards: bytes, j: int, low: list[int], onto: list[lis
         if w not in where:
             return False
         i, jw = where[w]
+        if sunk[i] >= 0:
+            if jw < depth[i]:
+                continue
+            return False
         top = depth[i] - 1
         if jw < top or (jw == top and game.caps[i] and jw >= game.caps[i] - 1):
             continue
@@ -649,9 +705,9 @@ def play(game: PlainGame, pos: PlainPos, step: Step) -> PlainPos:
         fi = next(f for f in range(len(heights)) if game.wants(f, heights[f]) == card)
         return (tuple(out), heights[:fi] + bytes((heights[fi] + 1,)) + heights[fi + 1:],
                 counters)
-    if kind == 3:
+    if kind in (3, 6):
         out[si] = src[:di] + src[di + 1:] + src[di:di + 1]
-        return tuple(out), heights, counters[:1] + bytes((2 + si,))
+        return tuple(out), heights, counters[:1] + bytes((2 + si if kind == 3 else 1,))
     if kind == 4:
         out[si] = src[:-2] + src[-1:] + src[-2:-1]
         return tuple(out), heights, counters

@@ -393,6 +393,72 @@ def test_kings_frozen_over_each_others_suits_are_lost_though_nothing_is_stuck() 
     assert wins_by_brute_force(to_come) and solve(to_come).status == "winnable"
 
 
+SUNK_FANS = ["H9 D3 DK", "D8 HK", "D7 D6 D5", "D4", "D9", "DQ DJ DT", "HQ HJ HT"]
+
+
+def sunk_deal(merci: int) -> PatienceState:
+    """`SUNK_FANS` with the spades and clubs home, the hearts up to the 8, the diamonds to the
+    2."""
+    state = new("the_shamrocks", 1)
+    piles: dict[str, list[str]] = {pid: [] for pid in state.piles}
+    for f in state.rules.founds:
+        piles[f.id] = [f.suit + r for r in RANKS[:{"H": 8, "D": 2}.get(f.suit, 13)]]
+    for i, fan in enumerate(SUNK_FANS):
+        piles[f"t{i + 1}"] = fan.split()
+    assert sorted(c for cards in piles.values() for c in cards) == sorted(
+        s + r for s in "CSHD" for r in RANKS)
+    return state.model_copy(update={"piles": piles, "status": "play",
+                                    "flags": {**state.flags, "merci": merci}})
+
+
+def test_a_king_that_can_only_sink_under_its_suit_is_frozen_over_the_cards_below() -> None:
+    """The Shamrocks: the DK lies on the D3, so it may be tucked under it, and is no frozen top
+    as it lies; but it can only sink, over the H9, and never goes home before the D8, which
+    lies under the HK, which waits for the H9: all four are frozen (the D3 not: it goes home
+    after the tuck), so are the cards higher up their suits, and the deal is lost at once.
+    With the merci still to come, a draw of the H9 or the D8 frees them, and the deal is
+    won."""
+    used = sunk_deal(merci=1)
+    game, pos = fast(used)
+    assert game is not None and pos is not None
+    cards = plain.frozen(game, pos[0], pos[1])
+    assert cards == sum(1 << plain.code(c) for c in (  # and the cards waiting on them
+        "H9", "DK", "D8", "HK", "D9", "DT", "DJ", "DQ", "HT", "HJ", "HQ"))
+    assert plain.lost(game, pos) and plain.expand(game, pos) == [] != plain.moves(game, pos)
+    assert not wins_by_brute_force(used)
+    assert solve(used).status == "unwinnable"
+    to_come = sunk_deal(merci=0)
+    game, pos = fast(to_come)
+    assert game is not None and pos is not None
+    assert plain.frozen(game, pos[0], pos[1]) and not plain.lost(game, pos)
+    assert plain.thawing(game, pos[0], pos[1], plain.frozen(game, pos[0], pos[1])) == [0, 1]
+    assert wins_by_brute_force(to_come) and solve(to_come).status == "winnable"
+    for state in (used, to_come) if plain_core.native() else ():
+        game, pos = fast(state)
+        assert game is not None and pos is not None
+        core = plain_core.compiled(game)
+        assert core.expand(plain_core.pack(pos)) == plain.expand(game, pos)  # type: ignore[attr-defined]
+        assert plain_core.search(game, pos, 20_000, None) == plain.search(game, pos, 20_000, None)
+
+
+@pytest.mark.skipif(not plain_core.native(), reason="the compiled core was not built")
+def test_the_compiled_core_tries_the_same_moves_where_kings_sink() -> None:
+    """Random last deals of The Shamrocks, many kings over cards of their suits: the compiled
+    `expand` (frozen cards, sunk kings, the merci's fans) is plain.py's."""
+    rng = random.Random("sunk kings")
+    sunk = 0
+    for _ in range(400):
+        state = last_deal("the_shamrocks", rng, rng.choice("3456789"),
+                          width=rng.choice((8, 10, 12, 18)), merci=rng.choice((0, 1)))
+        game, pos = fast(state)
+        assert game is not None and pos is not None
+        tried = plain.expand(game, pos)
+        assert plain_core.compiled(game).expand(plain_core.pack(pos)) == tried  # type: ignore[attr-defined]
+        _, kings = plain._frozen_parts(game, pos[0], pos[1], -1, False)
+        sunk += max(kings) >= 0
+    assert sunk >= 5, sunk
+
+
 def test_a_card_is_frozen_by_a_lower_card_of_its_suit_in_another_pile() -> None:
     """The Shamrocks, all but the clubs home: the C5 is stuck over the C3 (its only base, the
     C6, under it); the C4 tops a fan of its own, its only base the C5 on a full fan, and it
@@ -507,10 +573,12 @@ def test_with_cards_frozen_the_searches_draw_only_where_the_merci_thaws_them(
                                    width=rng.choice((8, 10, 12)), merci=0))
         assert game is not None and pos is not None
         steps, tried = plain.moves(game, pos), plain.expand(game, pos)
-        assert all(s in steps for s in tried)
         if plain.lost(game, pos):
             assert tried == []
             continue
+        if tried and tried[0][0] == 6:  # every thawing fan sealed: the early draws alone
+            continue  # (test_where_every_thawing_fan_is_sealed_the_merci_is_drawn_at_once)
+        assert all(s in steps for s in tried)
         for step in steps:
             if step not in tried:
                 assert step[0] == 3 and plain.lost(game, plain.play(game, pos, step)), step
@@ -536,3 +604,94 @@ def test_a_layout_met_with_the_merci_to_come_is_not_searched_again_with_it_used(
     assert lucie is not None and lpos is not None  # after redeals: the score as it was
     assert plain._score(lucie, (lpos[0], lpos[1], b"\2\0"), (10, 3, 2, 0)) == plain._score(
         lucie, (lpos[0], lpos[1], b"\2\1"), (10, 3, 2, 0))
+
+
+@pytest.mark.parametrize(("variant", "lows", "tries"), [
+    ("the_shamrocks", "T", 36), ("la_belle_lucie", "789", 300)])
+def test_where_every_thawing_fan_is_sealed_the_merci_is_drawn_at_once(
+        variant: str, lows: str, tries: int) -> None:
+    """Cards frozen, the merci to come, and every fan it could thaw them in `sealed`: the
+    searches try only the merci, now, each card of those fans (`expand`, kind 6, no mark). A
+    brute-force search through the engine wins from such a position only where it wins after
+    one of those draws; the solver's verdict agrees with it; the compiled core tries the same."""
+    rng = random.Random(variant + "sealed")
+    fired = won = 0
+    for _ in range(tries):
+        state = last_deal(variant, rng, rng.choice(lows), width=rng.choice((5, 6)), merci=0)
+        game, pos = fast(state)
+        assert game is not None and pos is not None
+        tried = plain.expand(game, pos)
+        if plain_core.native():
+            assert plain_core.compiled(game).expand(plain_core.pack(pos)) == tried  # type: ignore[attr-defined]
+        if not tried or tried[0][0] != 6:
+            continue
+        fired += 1
+        piles, heights, _ = pos
+        cards = plain.frozen(game, piles, heights)
+        fans = plain.thawing(game, piles, heights, cards)
+        assert fans and all(plain.sealed(game, piles, heights, cards, i) for i in fans)
+        assert tried == [(6, i, j) for i in fans for j in range(len(piles[i]) - 1)]
+        wins = wins_by_brute_force(state)
+        if wins:
+            won += 1
+            drawn = [state.apply(0, plain.action(game, step))[0] for step in tried]
+            assert all(d.flags.get("merci") for d in drawn)
+            assert any(wins_by_brute_force(d) for d in drawn)
+        verdict = solve(state, node_budget=100_000)
+        assert verdict.status == ("winnable" if wins else "unwinnable")
+        if wins:
+            assert replays_to_a_win(state, verdict.line)
+    assert fired >= 5 and 0 < won < fired, (fired, won)
+
+
+def kings_on_their_suits(rng: random.Random) -> PatienceState | None:
+    """A random last deal of The Shamrocks, the merci used, each suit home up to a random rank,
+    the other cards in fans of one to three, most kings laid on a card of their suit (None
+    where the fans would be more than the eighteen)."""
+    state = new("the_shamrocks", 1)
+    piles: dict[str, list[str]] = {pid: [] for pid in state.piles}
+    left: list[str] = []
+    for f in state.rules.founds:
+        height = rng.choice((8, 9, 10, 13))
+        piles[f.id] = [f.suit + r for r in RANKS[:height]]
+        left += [f.suit + r for r in RANKS[height:]]
+    rng.shuffle(left)
+    rest = [c for c in left if c[1] != "K"]
+    fans: list[list[str]] = []
+    while rest:
+        n = rng.choice((1, 2, 2, 3))
+        fans.append(rest[:n])
+        rest = rest[n:]
+    for king in (c for c in left if c[1] == "K"):
+        on_suit = [f for f in fans if len(f) < 3 and f[-1][0] == king[0]]
+        room = [f for f in fans if len(f) < 3]
+        if on_suit and rng.random() < 0.8:
+            rng.choice(on_suit).append(king)
+        elif room and rng.random() < 0.7:
+            rng.choice(room).append(king)
+        else:
+            fans.append([king])
+    if len(fans) > 18:
+        return None
+    for i, fan in enumerate(fans):
+        piles[f"t{i + 1}"] = fan
+    return state.model_copy(update={"piles": piles, "status": "play",
+                                    "flags": {**state.flags, "merci": 1}})
+
+
+def test_positions_lost_by_a_sunk_king_have_no_win() -> None:
+    """Random last deals with kings on cards of their suits: every position `lost` names with a
+    sunk king among its frozen cards has no win in a brute-force search through the engine."""
+    rng = random.Random("sunk kings lost")
+    lost = 0
+    for _ in range(34):
+        state = kings_on_their_suits(rng)
+        if state is None:
+            continue
+        game, pos = fast(state)
+        assert game is not None and pos is not None
+        _, kings = plain._frozen_parts(game, pos[0], pos[1], -1, False)
+        if max(kings) >= 0 and plain.lost(game, pos):
+            lost += 1
+            assert not wins_by_brute_force(state)
+    assert lost >= 4, lost
