@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Hashable
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any
 
 import pytest
 
@@ -403,16 +404,27 @@ async def test_a_backlog_waits_as_data_with_one_ask_in_the_budget_and_keeps_its_
     assert len(backlog) == 0 and not backlog.busy()
 
 
-async def test_a_backlog_item_can_be_replaced_or_taken_back_and_moots_a_queued_request() -> None:
-    time = VirtualTime()
-    budget = _budget(time, rate=1.0, burst=1.0)
-    assert await budget.slot(Need.TABLE)
-    sent: list[str] = []
-
-    async def delete(item: str) -> None:
+def _recorder(sent: list[Any]) -> Callable[[Any], Awaitable[None]]:
+    async def delete(item: Any) -> None:
         sent.append(item)
 
-    backlog = Backlog(budget, Need.TIDY, delete, final=True)
+    return delete
+
+
+async def _busy_budget_and_backlog(
+    time: VirtualTime, *, final: bool = False
+) -> tuple[RestBudget, Backlog, list[Any]]:
+    """A budget of one request a second with its token just spent, and a backlog of tidy-ups
+    that records what it sends."""
+    budget = _budget(time, rate=1.0, burst=1.0)
+    assert await budget.slot(Need.TABLE)
+    sent: list[Any] = []
+    return budget, Backlog(budget, Need.TIDY, _recorder(sent), final=final), sent
+
+
+async def test_a_backlog_item_can_be_replaced_or_taken_back_and_moots_a_queued_request() -> None:
+    time = VirtualTime()
+    budget, backlog, sent = await _busy_budget_and_backlog(time, final=True)
     redraw = asyncio.ensure_future(budget.slot(Need.TABLE, key=("message", 1)))
     await asyncio.sleep(0)
     backlog.add(("message", 1), "delete 1")  # a delete makes the queued redraw moot
@@ -431,14 +443,7 @@ async def test_a_backlog_item_can_be_replaced_or_taken_back_and_moots_a_queued_r
 
 async def test_a_backlog_is_dropped_at_the_cut_off_and_without_a_budget_sends_at_once() -> None:
     time = VirtualTime()
-    budget = _budget(time, rate=1.0, burst=1.0)
-    assert await budget.slot(Need.TABLE)
-    sent: list[int] = []
-
-    async def delete(item: int) -> None:
-        sent.append(item)
-
-    backlog = Backlog(budget, Need.TIDY, delete)
+    budget, backlog, sent = await _busy_budget_and_backlog(time)
     for n in range(10):
         backlog.add(n, n)
     await asyncio.sleep(0)
@@ -447,7 +452,7 @@ async def test_a_backlog_is_dropped_at_the_cut_off_and_without_a_budget_sends_at
     assert sent == [0, 1, 2]  # one a second until the cut-off, then the rest dropped
     assert backlog.dropped == 7 and len(backlog) == 0
 
-    unpaced = Backlog(None, Need.TIDY, delete)
+    unpaced = Backlog(None, Need.TIDY, _recorder(sent))
     unpaced.add("x", 99)
     await unpaced.settle()
     assert sent[-1] == 99
