@@ -269,18 +269,18 @@ def test_a_budget_needs_a_positive_rate_and_a_burst() -> None:
 async def test_the_wire_gate_spreads_a_bunch_in_the_order_it_came() -> None:
     """Requests granted a second apart but held up (a picture drawn first) arrive together:
     the gate on the HTTP client lets them leave at Discord's pace, first come first."""
-    time = TurningTime(0.001)
-    gate = WireGate(50, clock=time.clock, sleep=time.sleep)
+    turning = TurningTime(0.001)
+    gate = WireGate(50, clock=turning.clock, sleep=turning.sleep)
     left: list[tuple[int, float]] = []
 
     class Http:
         async def request(self, route: int, **kwargs: object) -> int:
-            left.append((route, time.now))
+            left.append((route, turning.now))
             return route
 
     http = Http()
     gate.install(http)
-    with time:
+    with turning:
         answers = await asyncio.gather(*(http.request(n) for n in range(120)))
     assert answers == list(range(120))  # every request made, its answer returned
     assert [n for n, _ in left] == list(range(120))
@@ -294,18 +294,18 @@ async def test_the_wire_gate_keeps_the_pace_when_the_event_loop_turns_slowly() -
     """On a busy loop each turn takes a while (here 30 ms): the gate must let out all the
     window allows at each wake, not one request a turn, or it falls behind the budget (33 a
     second here) and the requests it holds pile up."""
-    time = TurningTime(0.03)
-    gate = WireGate(48, clock=time.clock, sleep=time.sleep)
+    turning = TurningTime(0.03)
+    gate = WireGate(48, clock=turning.clock, sleep=turning.sleep)
     left: list[float] = []
 
     class Http:
         async def request(self, route: int, **kwargs: object) -> int:
-            left.append(time.now)
+            left.append(turning.now)
             return route
 
     http = Http()
     gate.install(http)
-    with time:
+    with turning:
         await asyncio.gather(*(http.request(n) for n in range(450)))
     assert len(left) == 450
     assert left[-1] <= 450 / 48 + 0.1  # 48 a second, give or take a few turns
@@ -316,22 +316,22 @@ async def test_what_bunched_up_behind_the_gate_drains_while_the_budget_grants_it
     """Requests granted early but held up (pictures drawn) reach the gate in a bunch while the
     budget goes on granting 45 a second: the gate, a little faster, catches up, so later
     requests leave soon after their grant; and the wire never sees more than 48 a second."""
-    time = TurningTime(0.001)
-    budget = RestBudget(REST_PER_S, BURST, clock=time.clock, sleep=time.sleep)
-    gate = WireGate(int(REST_PER_S) + WIRE_SPARE_PER_S, clock=time.clock, sleep=time.sleep)
+    turning = TurningTime(0.001)
+    budget = RestBudget(REST_PER_S, BURST, clock=turning.clock, sleep=turning.sleep)
+    gate = WireGate(int(REST_PER_S) + WIRE_SPARE_PER_S, clock=turning.clock, sleep=turning.sleep)
     lags: list[tuple[float, float]] = []
     left: list[float] = []
 
     async def request(n: int) -> None:
         assert await budget.slot(Need.TABLE)
-        granted = time.now
+        granted = turning.now
         if n < 45:
-            await time.sleep(1.0 - granted)  # the first second's grants all leave at 1 s
+            await turning.sleep(1.0 - granted)  # the first second's grants all leave at 1 s
         await gate.wait()
-        left.append(time.now)
-        lags.append((granted, time.now - granted))
+        left.append(turning.now)
+        lags.append((granted, turning.now - granted))
 
-    with time:
+    with turning:
         await asyncio.gather(*(request(n) for n in range(45 * 20)))
     assert _most_in_a_window(left) <= 48
     late = [lag for granted, lag in lags if granted >= 15.0]
