@@ -123,7 +123,7 @@ class ParlourBot(commands.Bot):
         """The gateway's state for `python -m bot health` (the Docker health check)."""
         self._beating: asyncio.Task[None] | None = None
         self.heap = HeapKeeper(settings.heap_refresh_s)
-        """Freezes what each full collection leaves, so the next walks only what is newer."""
+        """Freezes what a big full collection leaves, so the next walk only what is newer."""
 
     def _gate_interactions(self, shards: ShardSet) -> None:
         """Drop, unanswered, an interaction from a guild of a shard this process does not run:

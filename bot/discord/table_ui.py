@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -34,11 +33,11 @@ from bot.discord.replies import guard, refuse
 from bot.discord.rest_budget import (
     BURST,
     REST_PER_S,
-    WIRE_SPARE_PER_S,
     Ask,
     Need,
     RestBudget,
     WireGate,
+    wire_limit,
 )
 from bot.discord.solo_ui import SoloUI, is_solo
 from bot.discord.table_messages import (
@@ -105,7 +104,7 @@ class TableUI:
         self.gate: WireGate | None = None
         """The same pace where requests leave (discord.py's HTTP client), if it has one."""
         if self.budget.rate is not None and (http := getattr(client, "http", None)) is not None:
-            self.gate = WireGate(math.ceil(self.budget.rate) + WIRE_SPARE_PER_S)
+            self.gate = WireGate(wire_limit(self.budget.rate))
             self.gate.install(http)
         self.editor: CoalescingEditor[int, TableInfo] = CoalescingEditor(
             self._edit_table_message,

@@ -16,11 +16,11 @@ from bot.discord.rest_budget import (
     BURST,
     OVERDUE_SHARE,
     REST_PER_S,
-    WIRE_SPARE_PER_S,
     Backlog,
     Need,
     RestBudget,
     WireGate,
+    wire_limit,
 )
 
 
@@ -259,6 +259,11 @@ async def test_free_says_whether_a_request_would_go_out_at_once() -> None:
     assert budget.free()
 
 
+def test_the_gate_keeps_each_process_within_its_share_of_discords_limit() -> None:
+    assert wire_limit(REST_PER_S) == 48
+    assert 2 * wire_limit(REST_PER_S / 2) <= 50 and 3 * wire_limit(REST_PER_S / 3) <= 50
+
+
 def test_a_budget_needs_a_positive_rate_and_a_burst() -> None:
     with pytest.raises(ValueError):
         RestBudget(0)
@@ -318,7 +323,7 @@ async def test_what_bunched_up_behind_the_gate_drains_while_the_budget_grants_it
     requests leave soon after their grant; and the wire never sees more than 48 a second."""
     turning = TurningTime(0.001)
     budget = RestBudget(REST_PER_S, BURST, clock=turning.clock, sleep=turning.sleep)
-    gate = WireGate(int(REST_PER_S) + WIRE_SPARE_PER_S, clock=turning.clock, sleep=turning.sleep)
+    gate = WireGate(wire_limit(REST_PER_S), clock=turning.clock, sleep=turning.sleep)
     lags: list[tuple[float, float]] = []
     left: list[float] = []
 
