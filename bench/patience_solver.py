@@ -3,7 +3,7 @@
     python -m bench.patience_solver [--deals N] [--first SEED]
                                     [--games id,id,...|full|plain|priority|all]
                                     [--limit SECONDS] [--budget NODES] [--hint-budget NODES]
-                                    [--hints-only]
+                                    [--hints-only] [--as-played]
 
 Per game, deals ``1..N`` (seeds): each deal is solved from the start with a node budget and a
 CPU-time limit (``--limit``, the issue's 5 s); the line of every winnable answer is replayed
@@ -15,6 +15,8 @@ path (plain.py) takes, ``priority`` the full-information games and the popular s
 ``all`` every game of the catalogue. ``path`` says which search decided: ``fast`` (a
 compact fast path: plain.py, pairs_search.py, magic.py) or ``engine``. ``--hints-only`` times
 the hints alone (the other columns then stay empty): the hint target over every game.
+``--as-played`` gives each deal the node budget "show me a solution" gives it
+(`game.SOLUTION_BUDGET`, `solver.scaled_budget`) instead of ``--budget``: what a player gets.
 A benchmark, not a test.
 
 Issue 11's targets: >= 99% of the deals of every full-information game decided within 5 s;
@@ -178,7 +180,14 @@ import time
 
 from bot.games.patience import GAME
 from bot.games.patience.catalogue import CATALOGUE
-from bot.games.patience.solver import FULL_INFORMATION, hint, search_path, solve
+from bot.games.patience.game import SOLUTION_BUDGET
+from bot.games.patience.solver import (
+    FULL_INFORMATION,
+    hint,
+    scaled_budget,
+    search_path,
+    solve,
+)
 
 POPULAR = ("napoleon_at_st_helena", "the_chameleon", "the_calculation", "the_baker_s_dozen",
            "the_idle_year")
@@ -193,8 +202,9 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
-def bench_game(variant: str, deals: int, limit: float, budget: int,
+def bench_game(variant: str, deals: int, limit: float, budget: int | None,
                hint_budget: int, first: int = 1, hints_only: bool = False) -> dict[str, float]:
+    """``budget`` None: each deal's is what "show me a solution" gives it."""
     options = GAME.options(variant)
     times: list[float] = []
     hint_times: list[float] = []
@@ -208,7 +218,8 @@ def bench_game(variant: str, deals: int, limit: float, budget: int,
             times.append(0.0)
             continue
         start = time.process_time()
-        verdict = solve(state, node_budget=budget,
+        verdict = solve(state, node_budget=budget if budget is not None else
+                        scaled_budget(state, SOLUTION_BUDGET),
                         stop=lambda s=start: time.process_time() - s > limit)
         spent = time.process_time() - start
         times.append(spent)
@@ -239,6 +250,8 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=5.0, help="CPU seconds per deal")
     parser.add_argument("--budget", type=int, default=20_000_000, help="nodes per deal")
     parser.add_argument("--hint-budget", type=int, default=5_000)
+    parser.add_argument("--as-played", action="store_true",
+                        help="each deal's node budget is \"show me a solution\"'s, not --budget")
     parser.add_argument("--hints-only", action="store_true", help="time the hints alone")
     args = parser.parse_args()
     if args.games == "priority":
@@ -254,13 +267,14 @@ def main() -> None:
         unknown = [g for g in games if g not in CATALOGUE]
         if unknown:
             parser.error(f"unknown games: {', '.join(unknown)}")
-    print(f"{args.deals} deals per game, {args.limit:g} s CPU and {args.budget} nodes per deal, "
+    budget = "show me a solution's" if args.as_played else str(args.budget)
+    print(f"{args.deals} deals per game, {args.limit:g} s CPU and {budget} nodes per deal, "
           f"hint budget {args.hint_budget} nodes")
     print(f"{'game':32} {'info':5} {'path':6} {'decided':>8} {'winnable':>8} {'med ms':>8} "
           f"{'p95 ms':>8} {'nodes/s':>8} {'hint p95':>9}")
     for variant in games:
-        r = bench_game(variant, args.deals, args.limit, args.budget, args.hint_budget,
-                       args.first, args.hints_only)
+        r = bench_game(variant, args.deals, args.limit, None if args.as_played else args.budget,
+                       args.hint_budget, args.first, args.hints_only)
         info = "full" if variant in FULL_INFORMATION else "pk"
         path = search_path(GAME.new(1, GAME.options(variant), args.first))
         if args.hints_only:

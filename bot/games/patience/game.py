@@ -63,9 +63,11 @@ from bot.games.words import N_
 PATIENCE_RANKS = "A23456789TJQK"
 DAILY_BUDGET = 20_000
 DAILY_TRIES = 8
-SOLUTION_BUDGET = 100_000
-"""Positions "show me a solution" may search (seconds; the service also sets a time limit)."""
 """The daily deal's search: at most this many seeds, each with this many positions."""
+SOLUTION_BUDGET = 100_000
+"""Positions "show me a solution" may search, counted as the engine's (a few seconds; a fast
+path gets as many more as cost the same time: `solver.scaled_budget`; the service also sets a
+time limit)."""
 
 
 def source_of(action: str) -> str | None:

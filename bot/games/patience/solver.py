@@ -481,22 +481,28 @@ def _score(board: Board, order: dict[str, int] | None = None) -> float:
 _VALUE = {r: i + 1 for i, r in enumerate("A23456789TJQK")}
 
 
-def hint(state: PatienceState, *, node_budget: int = HINT_BUDGET,
-         stop: Callable[[], bool] | None = None) -> Hint:
-    """A move that keeps the deal winnable when the solver decides within ``node_budget``;
-    otherwise the best move by `_score` one move ahead (``certain`` False). Games the fast path
-    takes get ``PLAIN_FACTOR`` times the budget (their positions are that much cheaper), or
-    ``COMPILED_FACTOR`` times where plain.py's compiled search takes them; on the engine's
-    search, a game of more than two packs gets the budget times two over its packs (its
-    positions cost that much more: The Empress of India's four packs, half the budget; it
-    decided none of its bench deals with the whole budget either)."""
+def scaled_budget(state: PatienceState, node_budget: int) -> int:
+    """``node_budget``, counted in positions of the engine's search, as the positions of the
+    search that takes ``state`` which cost about the same time: ``PLAIN_FACTOR`` times as many
+    on a fast path, ``COMPILED_FACTOR`` times where plain.py's compiled search takes it; on
+    the engine's search, a game of more than two packs gets the budget times two over its
+    packs (its positions cost that much more: The Empress of India's four packs, half the
+    budget; it decided none of its bench deals with the whole budget either). So a budget
+    means about as many seconds whichever search answers."""
     if _fast_path(state) is not None:
         compiled = plain_core.native() and plain.plain_game(
             state.rules, state.piles, state.redeals, state.flags, state.seed) is not None
-        node_budget *= COMPILED_FACTOR if compiled else PLAIN_FACTOR
-    else:  # the engine's positions cost as the cards in play: past two packs, fewer of them
-        node_budget = node_budget * 2 // max(2, state.rules.packs)
-    verdict = solve(state, node_budget=node_budget, stop=stop)
+        return node_budget * (COMPILED_FACTOR if compiled else PLAIN_FACTOR)
+    # the engine's positions cost as the cards in play: past two packs, fewer of them
+    return node_budget * 2 // max(2, state.rules.packs)
+
+
+def hint(state: PatienceState, *, node_budget: int = HINT_BUDGET,
+         stop: Callable[[], bool] | None = None) -> Hint:
+    """A move that keeps the deal winnable when the solver decides within ``node_budget``
+    (`scaled_budget`); otherwise the best move by `_score` one move ahead (``certain``
+    False)."""
+    verdict = solve(state, node_budget=scaled_budget(state, node_budget), stop=stop)
     if verdict.status == "winnable" and verdict.line:
         return Hint(verdict.line[0], True, verdict)
     rules = state.rules
@@ -512,9 +518,10 @@ def hint(state: PatienceState, *, node_budget: int = HINT_BUDGET,
 def solution_from_start(game: PatienceGame, options: PatienceOptions, seed: int, *,
                         node_budget: int = DEFAULT_BUDGET) -> Verdict:
     """The "show me a solution" answer for deal ``seed``: the winning line from the deal, or
-    why there is none (unwinnable: searched through; undecided: not within the budget)."""
+    why there is none (unwinnable: searched through; undecided: not within the budget,
+    `scaled_budget`: a fast path gets as many more positions as cost the same time)."""
     state = game.new(1, options, seed)
-    verdict = solve(state, node_budget=node_budget)
+    verdict = solve(state, node_budget=scaled_budget(state, node_budget))
     if verdict.status != "winnable":
         return verdict
     line = verdict.line

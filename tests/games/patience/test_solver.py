@@ -10,6 +10,7 @@ import pytest
 
 from bot.games.patience import GAME, PatienceState
 from bot.games.patience.catalogue import CATALOGUE
+from bot.games.patience.game import SOLUTION_BUDGET
 from bot.games.patience.solver import (
     daily_seed,
     hint,
@@ -69,6 +70,21 @@ def test_solution_from_start_is_the_deals_solution() -> None:
     verdict = solution_from_start(GAME, GAME.options("la_belle_lucie"), 3, node_budget=500)
     assert verdict.status == "winnable"
     assert replays_to_a_win(new("la_belle_lucie", 3), verdict.line)
+
+
+def test_show_me_a_solution_gets_the_engines_seconds_not_its_positions() -> None:
+    """The compiled search's positions cost a fortieth of the engine's: "show me a solution"
+    counts its budget as the engine's positions, so Garden deals the compiled search decides
+    in about 180k (a win) and 520k positions (a loss), more than the budget itself, are
+    decided; the line replays to a win."""
+    won, lost = new("the_garden", 14), new("the_garden", 5)
+    for state in (won, lost):
+        assert solve(state, node_budget=SOLUTION_BUDGET).status == "undecided"
+    found = GAME.solution(GAME.options("the_garden"), 14)
+    assert found is not None and found.line and "could be won" in found.note
+    assert replays_to_a_win(won, tuple(found.line))
+    found = GAME.solution(GAME.options("the_garden"), 5)
+    assert found is not None and not found.line and "could not be won" in found.note
 
 
 def test_shortened_lines_still_win() -> None:
