@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from datetime import date as Date
 from typing import Literal
 
-from bot.games.patience import magic, pairs_search, plain, plain_core
+from bot.games.patience import choose_search, magic, pairs_search, plain, plain_core
 from bot.games.patience.engine import Board, Rules, face, prefix
 from bot.games.patience.game import PatienceGame, PatienceState, _legal
 from bot.games.patience.options import PatienceOptions
@@ -341,7 +341,8 @@ FastSearch = Callable[[int, Callable[[], bool] | None], plain.PlainAnswer]
 def _fast_path(state: PatienceState) -> FastSearch | None:
     """The compact search that takes ``state``'s game, if one does: plain.py (open games of
     single-card moves), pairs_search.py (Nestor), magic.py (The Fifteen Puzzle, solved by
-    construction). Called with a budget and a stop."""
+    construction), choose_search.py (the stock games of talon packets the player chooses:
+    The Calculation's family). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -354,6 +355,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if pairs is not None:
         counts = pairs_search.root(pairs)
         return lambda budget, stop: pairs_search.search(pairs, counts, budget, stop)
+    choose = choose_search.choose_game(rules, state.piles, state.redeals, state.flags)
+    if choose is not None:
+        begin = choose_search.position(choose, state.piles, state.redeals)
+        return lambda budget, stop: choose_search.search(choose, begin, budget, stop)
     return None
 
 
