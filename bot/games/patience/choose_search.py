@@ -272,8 +272,11 @@ def dead(game: ChooseGame, pos: ChoosePos) -> bool:
     (in the stock, or with every card over it gone), serves every foundation that wants its
     kind: a card in a packet goes only once some foundation not yet past its place could get
     there, and a foundation gets past a place only with a card of its kind free. What the
-    looser game cannot finish, the game cannot."""
-    stock, heights, piles, _ = pos
+    looser game cannot finish, the game cannot. Never while a redeal is to come: it gathers
+    the packets back into the stock."""
+    stock, heights, piles, redeals = pos
+    if redeals < game.redeals:
+        return False
     free = game.masks.get(stock)
     if free is None:
         free = 0
