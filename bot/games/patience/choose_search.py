@@ -69,6 +69,8 @@ class ChooseGame:
     redeals: int  # redeals allowed (the packets gathered in order, first packet first)
     full: int  # cards the foundations hold when the game is won
     lengths: list[int] = field(default_factory=list)  # foundation -> its cards when full
+    rests: list[list[int]] = field(default_factory=list)  # foundation -> height -> the kinds
+    #                                                       of card it still wants (a mask)
     takers: list[list[tuple[int, int]]] = field(default_factory=list)  # card -> (foundation,
     #                                                                     height it takes it at)
     masks: dict[bytes, int] = field(default_factory=dict)  # a stock -> its kinds of card
@@ -149,6 +151,7 @@ def choose_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
                       group, [g for g in groups if len(g) > 1], rules.redeals,
                       sum(f.length for f in founds))
     game.lengths = [len(w) for w in wants]
+    game.rests = [[sum(1 << c for c in set(w[h:])) for h in range(len(w) + 1)] for w in wants]
     game.takers = [[(j, at[c]) for j, at in enumerate(where) if at[c] >= 0] for c in range(size)]
     for f, w in zip(founds, wants, strict=True):  # the foundations must be what we count
         if bytes(game.code(c) for c in piles.get(f.id, ())) != w[:len(piles.get(f.id, ()))]:
@@ -283,13 +286,16 @@ def dead(game: ChooseGame, pos: ChoosePos) -> bool:
         for c in stock:
             free |= 1 << c
         game.masks[stock] = free
+    for cards in piles:
+        if cards:
+            free |= 1 << cards[-1]
+    rests = game.rests
+    if all(not rests[j][h] & ~free for j, h in enumerate(heights)):
+        return False  # every card still wanted lies free already
     wants = game.wants
     reach = list(heights)
     passed = 0  # the kinds of card some foundation gets past (the loose way) from here
     depth = [0] * len(piles)
-    for cards in piles:
-        if cards:
-            free |= 1 << cards[-1]
     lengths = game.lengths
     while True:
         moved = False
@@ -319,37 +325,52 @@ def dead(game: ChooseGame, pos: ChoosePos) -> bool:
 def ordered(game: ChooseGame, pos: ChoosePos) -> list[Move]:
     """`moves` in the order the search tries them; a provably safe move home alone; none in a
     `dead` position."""
-    stock, heights, piles, _ = pos
+    return [m for m, _ in _costed(game, pos)]
+
+
+def _costed(game: ChooseGame, pos: ChoosePos) -> list[tuple[Move, int]]:
+    """`ordered`'s moves, each with its discrepancies: none for a card home (the packets' before
+    the stock's: cards home come in many orders that meet again); for a placement of the
+    stock's card (or the redeal), one if a card could go home first and one for each
+    placement before it, at most `MAX_COST`. The placements: onto a top wanted later (`need`),
+    the nearest first; then onto an empty packet; then onto a top wanted sooner, the least
+    sooner first."""
     if dead(game, pos):
         return []
-    found = moves(game, pos)
-    home: list[Move] = []
-    place: list[tuple[int, int, Move]] = []
-    rest: list[Move] = []
-    for m in found:
-        src, dst = m
-        if m == REDEAL:
-            rest.append(m)
-        elif dst >= 0:
-            card = stock[0] if src < 0 else piles[src][-1]
-            if _only_home(game, heights, card, dst):
-                return [m]
-            home.append(m)
-        else:
-            card = stock[0]
-            mine = need(game, heights, card)
-            cards = piles[-1 - dst]
+    stock, heights, piles, redeals = pos
+    homes: list[tuple[Move, int]] = []
+    sources = [(i, cards[-1]) for i, cards in enumerate(piles) if cards]
+    if stock:
+        sources.append((-1, stock[0]))
+    for i, card in sources:
+        for j in _homes(game, heights, card):
+            if _only_home(game, heights, card, j):
+                return [((i, j), 0)]
+            homes.append(((i, j), 0))
+    before = 1 if homes else 0
+    if stock:
+        card = stock[0]
+        mine = need(game, heights, card)
+        place: list[tuple[int, int, int]] = []
+        sortable = redeals >= game.redeals
+        seen: set[bytes] = set()
+        for k in range(game.packets):
+            cards = piles[k]
+            if sortable:
+                if cards in seen:
+                    continue
+                seen.add(cards)
             if not cards:
-                place.append((1, 0, m))
+                place.append((1, 0, -1 - k))
                 continue
             under = need(game, heights, cards[-1])
-            if under >= mine:
-                place.append((0, under - mine, m))
-            else:
-                place.append((2, mine - under, m))
-    place.sort()
-    home.sort(key=lambda m: m[0] < 0)  # packets' cards before the stock's
-    return home + [m for _, _, m in place] + rest
+            place.append((0, under - mine, -1 - k) if under >= mine else (2, mine - under, -1 - k))
+        place.sort()
+        return homes + [((-1, dst), min(before + x, MAX_COST))
+                        for x, (_, _, dst) in enumerate(place)]
+    if redeals < game.redeals and any(piles[:game.packets]):
+        homes.append((REDEAL, min(before, MAX_COST)))
+    return homes
 
 
 def search(game: ChooseGame, start: ChoosePos, budget: int,
@@ -376,22 +397,6 @@ def search(game: ChooseGame, start: ChoosePos, budget: int,
         if not cut:
             return PlainAnswer("unwinnable", (), nodes, answer.positions)
         limit += 1
-
-
-def _costed(game: ChooseGame, pos: ChoosePos) -> list[tuple[Move, int]]:
-    """`ordered` with each move's discrepancies: none for a card home (cards home come in many
-    orders that meet again); for a placement (or the redeal), one if a card could go home
-    first and one for each placement `ordered` puts before it, at most `MAX_COST`."""
-    out = []
-    before = 0
-    for m in ordered(game, pos):
-        if m[1] >= 0 and m != REDEAL:
-            out.append((m, 0))
-            before = 1
-        else:
-            out.append((m, min(before, MAX_COST)))
-            before += 1
-    return out
 
 
 def _limited(game: ChooseGame, start: ChoosePos, limit: int, budget: int,
