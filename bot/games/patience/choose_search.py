@@ -49,6 +49,9 @@ REDEAL: Move = (-2, 0)
 MAX_COST = 2
 """The most discrepancies one placement costs: the third-best packet and those after it cost
 as much as the second-best after a card home (tried on The Calculation's first 20 deals)."""
+TABLE_SIZE = 1 << 16
+"""The most sets of free kinds of card `dead` keeps its foundations' free heights for (a
+rank-only game has 2**13 at most)."""
 FAR = 99
 """`need` of a card no foundation wants any more."""
 
@@ -69,6 +72,11 @@ class ChooseGame:
     redeals: int  # redeals allowed (the packets gathered in order, first packet first)
     full: int  # cards the foundations hold when the game is won
     lengths: list[int] = field(default_factory=list)  # foundation -> its cards when full
+    tables: list[dict[int, int]] = field(default_factory=list)  # foundation -> free kinds
+    #                                   -> its heights whose card is free (foundations alike
+    #                                   share one); see `dead`
+    spans: list[list[list[int]]] = field(default_factory=list)  # foundation -> a -> b -> the
+    #                                                             kinds of its cards a..b-1
     rests: list[list[int]] = field(default_factory=list)  # foundation -> height -> the kinds
     #                                                       of card it still wants (a mask)
     takers: list[list[tuple[int, int]]] = field(default_factory=list)  # card -> (foundation,
@@ -151,6 +159,10 @@ def choose_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
                       group, [g for g in groups if len(g) > 1], rules.redeals,
                       sum(f.length for f in founds))
     game.lengths = [len(w) for w in wants]
+    shared: dict[int, dict[int, int]] = {}
+    game.tables = [shared.setdefault(g, {}) for g in group]
+    game.spans = [[[sum(1 << c for c in set(w[a:b])) for b in range(len(w) + 1)]
+                   for a in range(len(w) + 1)] for w in wants]
     game.rests = [[sum(1 << c for c in set(w[h:])) for h in range(len(w) + 1)] for w in wants]
     game.takers = [[(j, at[c]) for j, at in enumerate(where) if at[c] >= 0] for c in range(size)]
     for f, w in zip(founds, wants, strict=True):  # the foundations must be what we count
@@ -292,21 +304,26 @@ def dead(game: ChooseGame, pos: ChoosePos) -> bool:
     rests = game.rests
     if all(not rests[j][h] & ~free for j, h in enumerate(heights)):
         return False  # every card still wanted lies free already
-    wants = game.wants
     reach = list(heights)
     passed = 0  # the kinds of card some foundation gets past (the loose way) from here
     depth = [0] * len(piles)
-    lengths = game.lengths
+    lengths, tables, spans = game.lengths, game.tables, game.spans
     while True:
         moved = False
-        for j, w in enumerate(wants):
-            r = start = reach[j]
-            n = lengths[j]
-            while r < n and free >> w[r] & 1:
-                passed |= 1 << w[r]
-                r += 1
-            if r != start:
-                reach[j] = r
+        for j, start in enumerate(reach):
+            if start == lengths[j]:
+                continue
+            table = tables[j]
+            bits = table.get(free)  # the heights whose card lies free
+            if bits is None:
+                bits = sum(1 << h for h, c in enumerate(game.wants[j]) if free >> c & 1)
+                if len(table) < TABLE_SIZE:
+                    table[free] = bits
+            bits >>= start
+            run = (~bits & (bits + 1)).bit_length() - 1  # free heights in a row from start
+            if run:
+                reach[j] = start + run
+                passed |= spans[j][start][start + run]
                 moved = True
         if reach == lengths:
             return False
