@@ -69,6 +69,7 @@ class ChooseGame:
     where: list[list[int]]  # foundation -> card -> the height it takes it at (-1 never)
     group: list[int]  # foundations alike (same `Found.key`) share a number
     groups: list[list[int]]  # the groups of more than one foundation
+    alike: bool  # every foundation is alike (one group)
     redeals: int  # redeals allowed (the packets gathered in order, first packet first)
     full: int  # cards the foundations hold when the game is won
     lengths: list[int] = field(default_factory=list)  # foundation -> its cards when full
@@ -156,7 +157,7 @@ def choose_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
     group = [keys.setdefault(f.key(), len(keys)) for f in founds]
     groups = [[j for j, g in enumerate(group) if g == k] for k in range(len(keys))]
     game = ChooseGame(rules, packet_ids, reserve, [f.id for f in founds], suited, wants, where,
-                      group, [g for g in groups if len(g) > 1], rules.redeals,
+                      group, [g for g in groups if len(g) > 1], len(groups) == 1, rules.redeals,
                       sum(f.length for f in founds))
     game.lengths = [len(w) for w in wants]
     shared: dict[int, dict[int, int]] = {}
@@ -187,7 +188,9 @@ def key(game: ChooseGame, pos: ChoosePos) -> bytes:
     """The transposition key: packets sorted (unless a redeal is still to come), foundations
     alike sorted among themselves; the stock by how much is left until a redeal changes it."""
     stock, heights, piles, redeals = pos
-    if game.groups:
+    if game.alike:
+        heights = bytes(sorted(heights))
+    elif game.groups:
         h = bytearray(heights)
         for g in game.groups:
             for j, v in zip(g, sorted(heights[i] for i in g), strict=True):
@@ -301,8 +304,10 @@ def dead(game: ChooseGame, pos: ChoosePos) -> bool:
     for cards in piles:
         if cards:
             free |= 1 << cards[-1]
-    rests = game.rests
-    if all(not rests[j][h] & ~free for j, h in enumerate(heights)):
+    for rest, h in zip(game.rests, heights, strict=True):
+        if rest[h] & ~free:
+            break
+    else:
         return False  # every card still wanted lies free already
     reach = list(heights)
     passed = 0  # the kinds of card some foundation gets past (the loose way) from here
@@ -359,9 +364,13 @@ def _costed(game: ChooseGame, pos: ChoosePos) -> list[tuple[Move, int]]:
     sources = [(i, cards[-1]) for i, cards in enumerate(piles) if cards]
     if stock:
         sources.append((-1, stock[0]))
+    takers = game.takers
     for i, card in sources:
-        for j in _homes(game, heights, card):
-            if _only_home(game, heights, card, j):
+        targets = [j for j, at in takers[card] if heights[j] == at]
+        if len(targets) > 1 and game.groups:
+            targets = _homes(game, heights, card)
+        for j in targets:
+            if all(x == j or at < heights[x] for x, at in takers[card]):  # `_only_home`
                 return [((i, j), 0)]
             homes.append(((i, j), 0))
     before = 1 if homes else 0
