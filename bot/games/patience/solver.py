@@ -21,8 +21,9 @@ The search is a depth-first search over the position graph with the usual tools:
 Every game of the catalogue goes through the same search (the hooks' special actions too), so
 an "unwinnable" is an exhaustive search's answer. The games most played as puzzles go through
 compact fast paths instead, about ten times as many positions a second, with the same kind of
-answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks) and
-pairs_search.py (Nestor); plain.py's search runs compiled where it was built (plain_core.py);
+answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
+pairs_search.py (Nestor) and choose_search.py (The Calculation's family: talon packets the
+player chooses); plain.py's search runs compiled where it was built (plain_core.py);
 a line they find is replayed through the engine before it is returned. Games with a stock,
 hidden or reshuffled cards are solved with perfect knowledge of the deal (the seed fixes the
 stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and every message must.
