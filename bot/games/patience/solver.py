@@ -556,17 +556,26 @@ def shorten(state: PatienceState, line: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def daily_seed(variant_id: str, day: Date, node_budget: int = DEFAULT_BUDGET, *,
-               tries: int = 20) -> DailyDeal:
+               tries: int = 20, spend: float | None = None) -> DailyDeal:
     """The daily deal: seeds ``h + k`` (``h`` a hash of the variant and the date, ``k`` = 0, 1,
     ...) tried in turn; the first the solver proves winnable. When none of ``tries`` seeds is
     proved winnable within the budget, the first seed ``h`` comes back with ``proven`` False
-    (the caller says the deal is not known to be winnable)."""
+    (the caller says the deal is not known to be winnable). ``spend``: stop sooner, once the
+    seeds tried have searched that many budgets' worth of positions in all: a deal proved lost
+    in a few positions costs only those, so a game whose deals are mostly quickly lost (and
+    seldom won) tries more of them in about the same seconds."""
     digest = hashlib.sha256(f"{variant_id}:{day.isoformat()}".encode()).digest()
     first = int.from_bytes(digest[:6], "big")
     game = PatienceGame()
     options = game.options(variant_id)
+    spent = 0.0
     for k in range(tries):
-        if solution_from_start(game, options, first + k,
-                               node_budget=node_budget).status == "winnable":
+        verdict = solution_from_start(game, options, first + k, node_budget=node_budget)
+        if verdict.status == "winnable":
             return DailyDeal(first + k, True, k + 1)
+        if spend is not None:
+            spent += verdict.nodes / max(1, scaled_budget(game.new(1, options, first + k),
+                                                          node_budget))
+            if spent >= spend:
+                return DailyDeal(first, False, k + 1)
     return DailyDeal(first, False, tries)

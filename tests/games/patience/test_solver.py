@@ -237,3 +237,17 @@ def test_daily_seed_is_a_proven_winnable_deal_and_stable() -> None:
 def test_daily_seed_without_a_proof_says_so() -> None:
     deal = daily_seed("the_beleaguered_castle", date(2026, 11, 25), node_budget=1, tries=2)
     assert not deal.proven and deal.tries == 2
+
+
+def test_daily_seed_tries_seeds_till_it_has_spent_its_budgets() -> None:
+    """Seeds run out of budget one after the other: two budgets' worth ends the search. The
+    Fortress's deals are mostly proved lost in few positions: with the same spend as eight
+    whole budgets, a day whose first eight seeds are all lost gets a proved deal further on."""
+    stuck = daily_seed("the_beleaguered_castle", date(2026, 11, 25), node_budget=1, tries=10,
+                       spend=2)
+    assert not stuck.proven and stuck.tries == 2
+    day = date(2026, 11, 2)
+    assert not daily_seed("the_fortress", day, node_budget=2000, tries=8).proven
+    deal = daily_seed("the_fortress", day, node_budget=2000, tries=48, spend=8)
+    assert deal.proven and deal.tries > 8
+    assert solve(new("the_fortress", deal.seed), node_budget=80_000).status == "winnable"
