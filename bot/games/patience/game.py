@@ -62,7 +62,7 @@ from bot.games.words import N_
 
 PATIENCE_RANKS = "A23456789TJQK"
 DAILY_BUDGET = 20_000
-DAILY_TRIES = 48
+DAILY_TRIES = 500
 DAILY_SPEND = 8
 """The daily deal's search: seeds in turn, each with ``DAILY_BUDGET`` positions (counted as
 the engine's), until one is proved winnable, ``DAILY_TRIES`` were tried, or they searched
