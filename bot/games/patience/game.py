@@ -62,8 +62,11 @@ from bot.games.words import N_
 
 PATIENCE_RANKS = "A23456789TJQK"
 DAILY_BUDGET = 20_000
-DAILY_TRIES = 8
-"""The daily deal's search: at most this many seeds, each with this many positions."""
+DAILY_TRIES = 500
+DAILY_SPEND = 8
+"""The daily deal's search: seeds in turn, each with ``DAILY_BUDGET`` positions (counted as
+the engine's), until one is proved winnable, ``DAILY_TRIES`` were tried, or they searched
+``DAILY_SPEND`` budgets' worth in all (`solver.daily_seed`)."""
 SOLUTION_BUDGET = 100_000
 """Positions "show me a solution" may search, counted as the engine's (a few seconds; a fast
 path gets as many more as cost the same time: `solver.scaled_budget`; the service also sets a
@@ -422,7 +425,8 @@ class PatienceGame(Game[PatienceState, PatienceOptions]):
         Seconds of CPU: the service runs it once a day per game, off the event loop."""
         from bot.games.patience import solver
 
-        found = solver.daily_seed(variant, day, node_budget=DAILY_BUDGET, tries=DAILY_TRIES)
+        found = solver.daily_seed(variant, day, node_budget=DAILY_BUDGET, tries=DAILY_TRIES,
+                                   spend=DAILY_SPEND)
         return found.seed, found.proven
 
     def solution(self, options: PatienceOptions, seed: int) -> Solution | None:

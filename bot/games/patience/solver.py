@@ -13,7 +13,9 @@ The search is a depth-first search over the position graph with the usual tools:
   layout with its piles permuted is searched once;
 - safe automatic foundation moves: a card goes home at once, as the only move tried, when every
   card that could ever be packed on it is already home (it can then serve no purpose in the
-  layout), in games where nothing else depends on when a pile empties;
+  layout), in games where nothing else depends on when a pile empties; and, where cards lie
+  only in the stock, on the talon or home (The Contra-Dance), a card going to the one kind of
+  foundation that could ever take it;
 - move ordering: foundation moves first, then moves that uncover a hidden card or empty a pile,
   then other card moves, then the stock;
 - a node budget: when it runs out the answer is "undecided", never a guess.
@@ -40,7 +42,7 @@ from datetime import date as Date
 from typing import Literal
 
 from bot.games.patience import choose_search, magic, pairs_search, plain, plain_core
-from bot.games.patience.engine import Board, Rules, face, prefix
+from bot.games.patience.engine import Board, Rules, face, prefix, step_rank
 from bot.games.patience.game import PatienceGame, PatienceState, _legal
 from bot.games.patience.options import PatienceOptions
 from bot.games.patience.special import HOOKS, do_merci, do_tuck
@@ -167,11 +169,13 @@ class _Game:
     pack_count: Counter[str]
     found_ids: frozenset[str]
     order: dict[str, int]  # card -> how early a foundation can want it (for `_score`)
+    takers: dict[str, frozenset[object]] | None  # card -> kinds of foundation that may take it
 
     @classmethod
     def of(cls, rules: Rules, pack: list[str]) -> _Game:
         return cls(rules, _groups(rules), _packers(rules, pack), Counter(pack),
-                   frozenset(f.id for f in rules.founds), _order(rules, pack))
+                   frozenset(f.id for f in rules.founds), _order(rules, pack),
+                   _takers(rules, pack))
 
 
 def _order(rules: Rules, pack: list[str]) -> dict[str, int]:
@@ -208,6 +212,28 @@ def _groups(rules: Rules) -> list[list[str]]:
         sig = (prefix(p.id), replace(p, id="", label="", deal=0, down=0, row=0, col=0))
         by_sig.setdefault(sig, []).append(p.id)
     return [ids for ids in by_sig.values() if len(ids) > 1]
+
+
+def _takers(rules: Rules, pack: list[str]) -> dict[str, frozenset[object]] | None:
+    """Where a card can only ever lie in the stock, on the talon or home (no packing, no
+    tableau, no hook: The Contra-Dance), which kinds of foundation (`Found.key` and order) could
+    ever take each card; else None. Such a card going home to its only kind of foundation
+    loses nothing: left where it is, it only covers cards, and a line that sends it home later
+    is matched by one that sends it now (twin foundations are alike)."""
+    if rules.hook or rules.tuck or rules.merci or rules.run_moves or rules.cards:
+        return None
+    if any(p.kind not in ("talon", "waste") or p.pack is not None or p.refill or p.auto
+           or p.must or p.keep for p in rules.piles):
+        return None
+    if any(not f.base or f.order for f in rules.founds):
+        return None
+    out: dict[str, set[object]] = {c: set() for c in set(pack)}
+    for f in rules.founds:
+        ranks = {step_rank(_VALUE[f.base], i * f.step) for i in range(f.length)}
+        for c in out:
+            if _VALUE[c[1]] in ranks and (f.build != "suit" or not f.suit or f.suit == c[0]):
+                out[c].add(f.key())
+    return {c: frozenset(k) for c, k in out.items()}
 
 
 def _packers(rules: Rules, pack: list[str]) -> dict[str, frozenset[str]] | None:
@@ -249,6 +275,12 @@ def _ordered(game: _Game, board: Board, moves: list[str]) -> list[str]:
             src = m[5:].split(">")[0]
             card = face(board.piles["s"][-1]) if src == "s" else board.piles[src][-1]
             if all(on_home[x] == game.pack_count[x] for x in game.packers.get(card, ())):
+                return [m]
+    if home and game.takers is not None:
+        for m in home:
+            src = m[5:].split(">")[0]
+            card = face(board.piles["s"][-1]) if src == "s" else board.piles[src][-1]
+            if len(game.takers[card]) == 1:
                 return [m]
 
     def rank(m: str) -> int:
@@ -562,17 +594,26 @@ def shorten(state: PatienceState, line: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def daily_seed(variant_id: str, day: Date, node_budget: int = DEFAULT_BUDGET, *,
-               tries: int = 20) -> DailyDeal:
+               tries: int = 20, spend: float | None = None) -> DailyDeal:
     """The daily deal: seeds ``h + k`` (``h`` a hash of the variant and the date, ``k`` = 0, 1,
     ...) tried in turn; the first the solver proves winnable. When none of ``tries`` seeds is
     proved winnable within the budget, the first seed ``h`` comes back with ``proven`` False
-    (the caller says the deal is not known to be winnable)."""
+    (the caller says the deal is not known to be winnable). ``spend``: stop sooner, once the
+    seeds tried have searched that many budgets' worth of positions in all: a deal proved lost
+    in a few positions costs only those, so a game whose deals are mostly quickly lost (and
+    seldom won) tries more of them in about the same seconds."""
     digest = hashlib.sha256(f"{variant_id}:{day.isoformat()}".encode()).digest()
     first = int.from_bytes(digest[:6], "big")
     game = PatienceGame()
     options = game.options(variant_id)
+    spent = 0.0
     for k in range(tries):
-        if solution_from_start(game, options, first + k,
-                               node_budget=node_budget).status == "winnable":
+        verdict = solution_from_start(game, options, first + k, node_budget=node_budget)
+        if verdict.status == "winnable":
             return DailyDeal(first + k, True, k + 1)
+        if spend is not None:
+            spent += verdict.nodes / max(1, scaled_budget(game.new(1, options, first + k),
+                                                          node_budget))
+            if spent >= spend:
+                return DailyDeal(first, False, k + 1)
     return DailyDeal(first, False, tries)

@@ -10,6 +10,7 @@ import pytest
 
 from bot.games.patience import GAME, PatienceState
 from bot.games.patience.catalogue import CATALOGUE
+from bot.games.patience.engine import step_rank
 from bot.games.patience.game import SOLUTION_BUDGET
 from bot.games.patience.solver import (
     daily_seed,
@@ -127,8 +128,13 @@ def cut_down(variant: str, rng: random.Random, low: str) -> PatienceState:
 
 def brute_force_wins(state: PatienceState, limit: int = 200_000) -> bool:
     """Every position reachable through `PatienceState.apply`, no canonical keys, no safe
-    moves: does any win?"""
-    seen = {str(sorted(state.piles.items()))}
+    moves: does any win? (A position is its piles, redeals used and flags: the same piles
+    with a redeal still to come are another position.)"""
+
+    def key(st: PatienceState) -> str:
+        return str((sorted(st.piles.items()), st.redeals, sorted(st.flags.items())))
+
+    seen = {key(state)}
     todo = [state]
     while todo:
         st = todo.pop()
@@ -138,9 +144,8 @@ def brute_force_wins(state: PatienceState, limit: int = 200_000) -> bool:
             nxt, _ = st.apply(0, action)
             if nxt.status == "won":
                 return True
-            key = str(sorted(nxt.piles.items()))
-            if key not in seen:
-                seen.add(key)
+            if key(nxt) not in seen:
+                seen.add(key(nxt))
                 assert len(seen) < limit
                 todo.append(nxt)
     return False
@@ -156,6 +161,42 @@ def test_cut_down_deals_agree_with_a_brute_force_search(variant: str) -> None:
         assert (verdict.status == "winnable") == brute_force_wins(state)
         if verdict.status == "winnable":
             assert replays_to_a_win(state, verdict.line)
+
+
+def contra_dance_late(rng: random.Random) -> PatienceState:
+    """The Contra-Dance late in its first deal: four foundations a few cards short, their
+    cards shuffled into the stock, the rest home."""
+    state = new("the_contra_dance", 1)
+    rules = state.rules
+    piles: dict[str, list[str]] = {pid: [] for pid in state.piles}
+    left: list[str] = []
+    short = set(rng.sample([f.id for f in rules.founds], 4))
+    for f in rules.founds:
+        run = [f.suit + RANKS[step_rank(RANKS.index(f.base) + 1, i * f.step) - 1]
+               for i in range(f.length)]
+        keep = rng.randint(1, f.length - 2) if f.id in short else f.length
+        piles[f.id], left = run[:keep], left + run[keep:]
+    rng.shuffle(left)
+    piles["s"] = left
+    return state.model_copy(update={"piles": piles, "status": "play"})
+
+
+def test_the_contra_dances_forced_plays_agree_with_a_brute_force_search() -> None:
+    """Where cards lie only in the stock, on the talon or home, a card going to the one kind of
+    foundation that takes it goes alone (no choice searched): the verdicts stand."""
+    rng = random.Random("contra")
+    seen = set()
+    for _ in range(10):
+        state = contra_dance_late(rng)
+        verdict = solve(state, node_budget=10_000)
+        assert verdict.status != "undecided"
+        assert (verdict.status == "winnable") == brute_force_wins(state)
+        if verdict.status == "winnable":
+            assert replays_to_a_win(state, verdict.line)
+        seen.add(verdict.status)
+    assert seen == {"winnable", "unwinnable"}
+    for seed in range(1, 6):  # a whole deal is now one line (it was undecided at 20k positions)
+        assert solve(new("the_contra_dance", seed), node_budget=1000).status != "undecided"
 
 
 def test_unwinnable_deals_have_no_win_in_a_brute_force_search() -> None:
@@ -237,3 +278,17 @@ def test_daily_seed_is_a_proven_winnable_deal_and_stable() -> None:
 def test_daily_seed_without_a_proof_says_so() -> None:
     deal = daily_seed("the_beleaguered_castle", date(2026, 11, 25), node_budget=1, tries=2)
     assert not deal.proven and deal.tries == 2
+
+
+def test_daily_seed_tries_seeds_till_it_has_spent_its_budgets() -> None:
+    """Seeds run out of budget one after the other: two budgets' worth ends the search. The
+    Fortress's deals are mostly proved lost in few positions: with the same spend as eight
+    whole budgets, a day whose first eight seeds are all lost gets a proved deal further on."""
+    stuck = daily_seed("the_beleaguered_castle", date(2026, 11, 25), node_budget=1, tries=10,
+                       spend=2)
+    assert not stuck.proven and stuck.tries == 2
+    day = date(2026, 11, 2)
+    assert not daily_seed("the_fortress", day, node_budget=2000, tries=8).proven
+    deal = daily_seed("the_fortress", day, node_budget=2000, tries=48, spend=8)
+    assert deal.proven and deal.tries > 8
+    assert solve(new("the_fortress", deal.seed), node_budget=80_000).status == "winnable"
