@@ -280,13 +280,6 @@ def need(game: ChooseGame, heights: bytes, card: int, ahead: int = 0) -> int:
     return waits[min(ahead, len(waits) - 1)]
 
 
-def _only_home(game: ChooseGame, heights: bytes, card: int, j: int) -> bool:
-    """No foundation but ``j`` will ever take ``card``: the move home cannot spoil a win (the
-    card is the last of its kind, can go nowhere else, and what lies under it or comes onto its
-    packet meanwhile is as free without it)."""
-    return all(i == j or at < heights[i] for i, at in game.takers[card])
-
-
 def dead(game: ChooseGame, pos: ChoosePos) -> bool:
     """No foundation can be finished even in a looser game where a card, once it lies free
     (in the stock, or with every card over it gone), serves every foundation that wants its
@@ -372,7 +365,10 @@ def _costed(game: ChooseGame, pos: ChoosePos) -> list[tuple[Move, int]]:
         if len(targets) > 1 and game.groups:
             targets = _homes(game, heights, card)
         for j in targets:
-            if all(x == j or at < heights[x] for x, at in takers[card]):  # `_only_home`
+            if all(x == j or at < heights[x] for x, at in takers[card]):
+                # no other foundation will ever take the card: it is the last of its kind,
+                # can go nowhere else, and what lies under it or comes onto its packet
+                # meanwhile is as free without it; the move home cannot spoil a win
                 return [((i, j), 0)]
             homes.append(((i, j), 0))
     before = 1 if homes else 0
