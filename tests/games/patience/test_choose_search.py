@@ -51,6 +51,13 @@ def agrees_with_the_engine(state: PatienceState) -> None:
     assert set(mine.values()) == set(engine.values())
     for action, key in mine.items():
         assert engine[action] == key
+    searched = cs.ordered(game, pos)  # what the search tries: `moves`, or one safe move home
+    if cs.dead(game, pos):
+        assert searched == []
+    elif len(searched) == 1:
+        assert searched[0] in cs.moves(game, pos)
+    else:
+        assert sorted(searched) == sorted(cs.moves(game, pos))
 
 
 @pytest.mark.parametrize(("variant", "options"), GAMES)
