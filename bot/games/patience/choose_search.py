@@ -274,15 +274,10 @@ def need(game: ChooseGame, heights: bytes, card: int, ahead: int = 0) -> int:
     """How soon ``card`` is wanted: how many cards a foundation takes before it takes it, the
     foundation that wants its kind soonest but ``ahead`` (cards of its kind to go first: those
     on other packets' tops)."""
-    if not ahead:
-        best = FAR
-        for j, at in game.takers[card]:
-            wait = at - heights[j]
-            if 0 <= wait < best:
-                best = wait
-        return best
     waits = sorted(at - heights[j] for j, at in game.takers[card] if at >= heights[j])
-    return waits[min(ahead, len(waits) - 1)] if waits else FAR
+    if not waits:
+        return FAR
+    return waits[min(ahead, len(waits) - 1)]
 
 
 def dead(game: ChooseGame, pos: ChoosePos) -> bool:
