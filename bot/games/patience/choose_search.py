@@ -18,9 +18,7 @@ every foundation builds regardless of suit, else suit and rank. What makes it so
 - a `dead` position (no foundation can be finished even if every card lying free served every
   foundation wanting its kind) has no moves;
 - move ordering, the book's craft for The Calculation: cards home first, then the stock's card
-  onto the packet whose top it fits best, a card wanted sooner over one wanted later (`need`:
-  of several cards of a kind on the packets' tops, the first goes to the foundation wanting
-  it soonest, the next to the next one);
+  onto the packet whose top it fits best, a card wanted sooner over one wanted later (`need`);
 - the depth-first searches are limited in discrepancies from that order, one more each time
   (`search`): a deal is mostly lost by a few wrong placements early, which one plain
   depth-first search, undoing its last moves first, would not reach within its budget;
@@ -270,14 +268,14 @@ def action(game: ChooseGame, move: Move) -> str:
     return f"move:{source}>{target}"
 
 
-def need(game: ChooseGame, heights: bytes, card: int, ahead: int = 0) -> int:
-    """How soon ``card`` is wanted: how many cards a foundation takes before it takes it, the
-    foundation that wants its kind soonest but ``ahead`` (cards of its kind to go first: those
-    on other packets' tops)."""
-    waits = sorted(at - heights[j] for j, at in game.takers[card] if at >= heights[j])
-    if not waits:
-        return FAR
-    return waits[min(ahead, len(waits) - 1)]
+def need(game: ChooseGame, heights: bytes, card: int) -> int:
+    """How many cards some foundation takes before it takes ``card``: how soon it is wanted."""
+    best = FAR
+    for j, at in game.takers[card]:
+        d = at - heights[j]
+        if 0 <= d < best:
+            best = d
+    return best
 
 
 def dead(game: ChooseGame, pos: ChoosePos) -> bool:
@@ -374,8 +372,7 @@ def _costed(game: ChooseGame, pos: ChoosePos) -> list[tuple[Move, int]]:
     before = 1 if homes else 0
     if stock:
         card = stock[0]
-        tops = [cards[-1] for cards in piles[:game.packets] if cards]
-        mine = need(game, heights, card, tops.count(card))
+        mine = need(game, heights, card)
         place: list[tuple[int, int, int]] = []
         sortable = redeals >= game.redeals
         seen: set[bytes] = set()
@@ -388,7 +385,7 @@ def _costed(game: ChooseGame, pos: ChoosePos) -> list[tuple[Move, int]]:
             if not cards:
                 place.append((1, 0, -1 - k))
                 continue
-            under = need(game, heights, cards[-1], tops.count(cards[-1]) - 1)
+            under = need(game, heights, cards[-1])
             place.append((0, under - mine, -1 - k) if under >= mine else (2, mine - under, -1 - k))
         place.sort()
         return homes + [((-1, dst), min(before + x, MAX_COST))
