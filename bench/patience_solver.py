@@ -170,6 +170,22 @@ a fifth of the nodes generated move the card just moved (deal 20, breadth-first 
 them would cut nodes, not positions (about 1.2x the speed at most, the deals left need tens of
 millions of positions). The House on the Hill's deals 4 and 48 stay undecided at 12M nodes (12
 s).
+
+The Calculation's family (2026-11-29, ``--games the_calculation,auld_lang_syne,tam_o_shanter
+--as-played``, under nice 15 beside other work, load 2-3 on 2 cores; times are CPU). Before,
+the engine's search (commit 3256e58, ``--deals 20``), decided / winnable / median ms / p95 ms /
+nodes per s / hint p95 ms: The Calculation 0/0/4935/5125/20k/426; Auld Lang Syne
+5/5/4754/5212/21k/297; Tam O' Shanter 0/0/4991/5159/19k/330. After, choose_search.py's
+discrepancy-limited searches (``--deals 50``, commit af9a1ae): The Calculation
+92/92/88/5012/45k/749; Auld Lang Syne 90/90/55/5008/46k/683; Tam O' Shanter
+64/64/1298/5026/43k/881; hints alone (``--hints-only --deals 20``, commit c2f2aef, the same
+search): p95 638, 705 and 686 ms. Counting in `need` the cards of a kind on other packets' tops
+first won more deals within 60k positions but fewer as played (Tam O' Shanter 56%), and was
+left out.
+Every deal decided was won; the undecided ones ran out of their 5 s (600k positions would
+take about 13 s), none was proved lost. Its positions cost about half the engine's, not the
+tenth `solver.PLAIN_FACTOR` was set for: x6 gives its hints about three times the engine's
+seconds, still inside the second.
 """
 
 from __future__ import annotations

@@ -23,8 +23,9 @@ The search is a depth-first search over the position graph with the usual tools:
 Every game of the catalogue goes through the same search (the hooks' special actions too), so
 an "unwinnable" is an exhaustive search's answer. The games most played as puzzles go through
 compact fast paths instead, about ten times as many positions a second, with the same kind of
-answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks) and
-pairs_search.py (Nestor); plain.py's search runs compiled where it was built (plain_core.py);
+answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
+pairs_search.py (Nestor) and choose_search.py (The Calculation's family: talon packets the
+player chooses); plain.py's search runs compiled where it was built (plain_core.py);
 a line they find is replayed through the engine before it is returned. Games with a stock,
 hidden or reshuffled cards are solved with perfect knowledge of the deal (the seed fixes the
 stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and every message must.
@@ -40,7 +41,7 @@ from dataclasses import dataclass, replace
 from datetime import date as Date
 from typing import Literal
 
-from bot.games.patience import magic, pairs_search, plain, plain_core
+from bot.games.patience import choose_search, magic, pairs_search, plain, plain_core
 from bot.games.patience.engine import Board, Rules, face, prefix, step_rank
 from bot.games.patience.game import PatienceGame, PatienceState, _legal
 from bot.games.patience.options import PatienceOptions
@@ -373,7 +374,8 @@ FastSearch = Callable[[int, Callable[[], bool] | None], plain.PlainAnswer]
 def _fast_path(state: PatienceState) -> FastSearch | None:
     """The compact search that takes ``state``'s game, if one does: plain.py (open games of
     single-card moves), pairs_search.py (Nestor), magic.py (The Fifteen Puzzle, solved by
-    construction). Called with a budget and a stop."""
+    construction), choose_search.py (the stock games of talon packets the player chooses:
+    The Calculation's family). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -386,6 +388,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if pairs is not None:
         counts = pairs_search.root(pairs)
         return lambda budget, stop: pairs_search.search(pairs, counts, budget, stop)
+    choose = choose_search.choose_game(rules, state.piles, state.redeals, state.flags)
+    if choose is not None:
+        begin = choose_search.position(choose, state.piles, state.redeals)
+        return lambda budget, stop: choose_search.search(choose, begin, budget, stop)
     return None
 
 
