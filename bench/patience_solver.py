@@ -186,6 +186,27 @@ Every deal decided was won; the undecided ones ran out of their 5 s (600k positi
 take about 13 s), none was proved lost. Its positions cost about half the engine's, not the
 tenth `solver.PLAIN_FACTOR` was set for: x6 gives its hints about three times the engine's
 seconds, still inside the second.
+Issue 11's fifth round (2026-11-29). What a player gets: "show me a solution" searched 100k
+positions, the engine's few seconds but a tenth of a second of the compiled core; it now
+counts its budget in the engine's positions (`solver.scaled_budget`: 4M on the compiled
+core). ``--as-played`` measures that. With 100k positions (``plain_core.search``, 100 deals)
+the decided shares were: The Garden 53, The Shamrocks 47, The House on the Hill 56, The
+Beleaguered Castle 78, The Exiled Kings 76, Penelope's Web 75, The Citadel 92, The House in
+the Wood 95. ``--as-played --games full --deals 50 --limit 60`` (commit 2b0a537, the machine
+shared with a helper), decided / winnable / median ms / p95 ms / hint p95 ms: the fifteen
+puzzle 100/100/2/2/2; the garden 84/80/297/5051/288; the phalanx 100/94/111/2620/670; la belle
+lucie 100/100/33/64/52; the shamrocks 74/54/75/7991/568; the house in the wood
+100/100/119/224/121; the house on the hill 94/94/199/5554/413; the beleaguered castle
+94/60/55/2338/126; the citadel 98/68/47/740/162; the exiled kings 90/52/50/3640/174;
+penelope's web 90/12/25/3499/260; the fortress 100/12/17/71/50; nestor 100/34/2/7/7.
+Tried for the 99% and left out (each measured on the bench's deals): strong stubborn sets
+over card-level moves prune no move at all in the castle games (any-suit packing ties every
+card to its neighbouring ranks); twice the time (10 s) decides 2 of the 20 undecided deals of
+The Beleaguered Castle, The Exiled Kings and Penelope's Web; every best-first queue holding
+every position (alternation) takes The Garden from 83 to 81; probes of 400k positions each,
++1 net; a depth-first proof is as fast as the best-first one (1.0-1.7M positions a second);
+twin foundations sorted in the engine search's key decide no more deals in seven two-pack
+games.
 """
 
 from __future__ import annotations
