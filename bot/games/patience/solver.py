@@ -267,20 +267,17 @@ def _ordered(game: _Game, board: Board, moves: list[str]) -> list[str]:
     """Safe foundation move alone if there is one; else foundation moves, moves that uncover
     or empty, other card moves, the rest."""
     home = [m for m in moves if m.startswith("move:") and m.split(">")[1] in game.found_ids]
-    if home and game.packers is not None:
+    if home and (game.packers is not None or game.takers is not None):
         on_home: Counter[str] = Counter()
         for f in game.rules.founds:
             on_home.update(board.piles[f.id])
         for m in home:
             src = m[5:].split(">")[0]
             card = face(board.piles["s"][-1]) if src == "s" else board.piles[src][-1]
-            if all(on_home[x] == game.pack_count[x] for x in game.packers.get(card, ())):
+            if game.takers is not None and len(game.takers[card]) == 1:
                 return [m]
-    if home and game.takers is not None:
-        for m in home:
-            src = m[5:].split(">")[0]
-            card = face(board.piles["s"][-1]) if src == "s" else board.piles[src][-1]
-            if len(game.takers[card]) == 1:
+            if game.packers is not None and all(
+                    on_home[x] == game.pack_count[x] for x in game.packers.get(card, ())):
                 return [m]
 
     def rank(m: str) -> int:
