@@ -30,8 +30,11 @@ def face(card: str) -> str:
     return card.lstrip("~")
 
 
+_RANK_VALUE = {r: i + 1 for i, r in enumerate(RANKS)}
+
+
 def value(card: str) -> int:
-    return RANKS.index(card[-1]) + 1
+    return _RANK_VALUE[card[-1]]
 
 
 def step_rank(rank_value: int, step: int) -> int:
@@ -123,7 +126,7 @@ class Found:
         if self.order:  # an explicit run (The Besieged City: A K 2 Q 3 J ...)
             if card[1] != self.order[len(pile) % len(self.order)]:
                 return False
-        elif value(card) != step_rank(value(top), self.step):
+        elif _RANK_VALUE[card[1]] != (_RANK_VALUE[top[1]] - 1 + self.step) % 13 + 1:
             return False
         if self.build == "suit":
             return card[0] == top[0]
@@ -309,6 +312,35 @@ def foundation_targets(board: Board, card: str) -> list[str]:
     return out
 
 
+def home_targets(board: Board) -> dict[str, list[str]]:
+    """`foundation_targets` of every card at once: card -> the foundations that take it now,
+    in the same order (one pass over the foundations for all of a position's moves)."""
+    out: dict[str, list[str]] = {}
+    seen: set[tuple[object, ...]] = set()
+    for f in board.rules.founds:
+        pile = board.piles[f.id]
+        if not pile:
+            if f.key() in seen:
+                continue
+            seen.add(f.key())
+            rank = f.base or board.base
+            if not rank:
+                continue
+            suits = f.suit or "CSHD"
+        else:
+            if len(pile) >= f.length:
+                continue
+            top = pile[-1]
+            rank = (f.order[len(pile) % len(f.order)] if f.order
+                    else RANKS[(_RANK_VALUE[top[1]] - 1 + f.step) % 13])
+            suits = (top[0] if f.build == "suit" else
+                     "".join(x for x in "CSHD" if (x in RED) != (top[0] in RED))
+                     if f.build == "alt" else "CSHD")
+        for suit in suits:
+            out.setdefault(suit + rank, []).append(f.id)
+    return out
+
+
 def source_ok(board: Board, src: str, dst: str, dst_kind: str) -> bool:
     """May the available card of ``src`` go to a pile of ``dst_kind`` at all?"""
     if src == "s":
@@ -317,25 +349,44 @@ def source_ok(board: Board, src: str, dst: str, dst_kind: str) -> bool:
     return dst_kind in (gives or ("foundation", "tableau", "cell", "reserve"))
 
 
-def refill_sources(board: Board, pile: Pile) -> set[str]:
+def refill_sources(board: Board, pile: Pile) -> frozenset[str]:
     """Pile ids whose available card may fill ``pile`` when it is empty."""
-    out: set[str] = set()
-    for src in pile.refill:
-        if src == "any":
-            out |= {p.id for p in board.rules.piles if p.kind in KINDS_PLAYABLE and p.id != pile.id}
-        elif src == "w":
-            out |= set(board.talons())
-        elif (src == "s" and board.talon_empty()) or src == "S":
-            out.add("s")
-        elif src == "r":
-            out |= {p.id for p in board.rules.piles if p.kind == "reserve"}
-        elif src == "c":
-            out |= {p.id for p in board.rules.piles if p.kind == "cell"}
-        elif src == "t":
-            out |= {p.id for p in board.rules.piles if p.kind == "tableau" and p.id != pile.id}
-        elif src.startswith("="):  # the piles of one row: "=h" is h1, h2, ...
-            out |= {p.id for p in board.rules.piles if prefix(p.id) == src[1:]}
-    return out
+    fixed, stock = _refills(board.rules, pile)
+    if stock == "S" or (stock == "s" and board.talon_empty()):
+        return fixed | {"s"}
+    return fixed
+
+
+def _refills(rules: Rules, pile: Pile) -> tuple[frozenset[str], str]:
+    """The piles that may fill ``pile`` whatever the position, and its stock clause (``s``:
+    the stock once the talon is empty, ``S``: the stock always, or none), kept per rules row."""
+    cache = rules.__dict__.get("_refills")
+    if cache is None:
+        cache = {}
+        object.__setattr__(rules, "_refills", cache)
+    found = cache.get(pile.id)
+    if found is None:
+        out: set[str] = set()
+        stock = ""
+        for src in pile.refill:
+            if src == "any":
+                out |= {p.id for p in rules.piles if p.kind in KINDS_PLAYABLE and p.id != pile.id}
+            elif src == "w":
+                out |= {p.id for p in rules.piles if p.kind in ("talon", "waste")}
+            elif src == "S":
+                stock = "S"
+            elif src == "s":
+                stock = stock or "s"
+            elif src == "r":
+                out |= {p.id for p in rules.piles if p.kind == "reserve"}
+            elif src == "c":
+                out |= {p.id for p in rules.piles if p.kind == "cell"}
+            elif src == "t":
+                out |= {p.id for p in rules.piles if p.kind == "tableau" and p.id != pile.id}
+            elif src.startswith("="):  # the piles of one row: "=h" is h1, h2, ...
+                out |= {p.id for p in rules.piles if prefix(p.id) == src[1:]}
+        found = cache[pile.id] = (frozenset(out), stock)
+    return found
 
 
 def prefix(pid: str) -> str:
@@ -360,7 +411,7 @@ def card_moves(board: Board) -> list[str]:
     rules, piles = board.rules, board.piles
     opened = board.flags_list("opened")
     want: dict[int, list[Pile]] = {}  # the value a card needs -> tableau tops that take it
-    empties: list[tuple[Pile, set[str]]] = []
+    empties: list[tuple[Pile, frozenset[str]]] = []
     for p in rules.piles:
         cards = piles[p.id]
         if p.kind not in ("tableau", "cell", "reserve") and not (p.kind == "talon" and p.pack):
@@ -387,12 +438,13 @@ def card_moves(board: Board) -> list[str]:
     if "s" not in srcs and board.stock() and any("s" in allowed for _, allowed in empties):
         srcs = ["s", *srcs]  # a blind refill from the stock
     moves: list[str] = []
+    homes = home_targets(board)
     for src in srcs:
         card = board.top(src) if src != "s" else face(board.stock()[-1])
         assert card is not None
         seen = src != "s" or choose
         if seen and source_ok(board, src, "", "foundation"):
-            moves += [f"move:{src}>{f}" for f in foundation_targets(board, card)]
+            moves += [f"move:{src}>{f}" for f in homes.get(card, ())]
         if src == "s" and choose:
             moves += [f"move:s>{w}" for w in wastes]
         if not source_ok(board, src, "", "tableau"):
@@ -420,7 +472,7 @@ def card_moves(board: Board) -> list[str]:
 
 
 def run_moves(board: Board, want: dict[int, list[Pile]],
-              empties: list[tuple[Pile, set[str]]]) -> list[str]:
+              empties: list[tuple[Pile, frozenset[str]]]) -> list[str]:
     """Whole packed runs moved at once (``move:t2.3>t5``: the top three cards of t2), where the
     book lets marriages "be transferred from packet to packet" (The Four Seasons, Simplicity)."""
     out = []
@@ -474,22 +526,24 @@ def settle(board: Board, extra: Callable[[Board], bool] | None = None) -> None:
 
 
 def _settle_once(board: Board) -> bool:
-    opened = board.flags_list("opened")
+    piles = board.piles
     for p in board.rules.piles:
-        cards = board.piles[p.id]
-        if (p.king_down and cards and not cards[-1].startswith("~") and cards[-1][1] == "K"
-                and any(face(c)[1] != "K" for c in cards)):
-            king = cards.pop()
-            cards.insert(0, king)
-            board.log.append(N_("{card} goes to the bottom of {pile}.").format(
-                card=pretty(king), pile=board.name(p.id)))
-            _turn_top(board, p)
-            return True
-        if _turn_top(board, p):
-            return True
-        if not cards and p.auto:
+        cards = piles[p.id]
+        if cards:
+            if (p.king_down and cards[-1][0] != "~" and cards[-1][1] == "K"
+                    and any(face(c)[1] != "K" for c in cards)):
+                king = cards.pop()
+                cards.insert(0, king)
+                board.log.append(N_("{card} goes to the bottom of {pile}.").format(
+                    card=pretty(king), pile=board.name(p.id)))
+                _turn_top(board, p)
+                return True
+            if cards[-1][0] == "~" and _turn_top(board, p):
+                return True
+        elif p.auto:
             for src in p.auto:
                 if src == "r":  # the original reserve only, not one refilled as a packet
+                    opened = board.flags_list("opened")
                     res = next((q.id for q in board.rules.piles if q.kind == "reserve"
                                 and board.piles[q.id] and q.id not in opened), None)
                     if res:
@@ -508,7 +562,7 @@ def _settle_once(board: Board) -> bool:
                         why=N_("Filled"), card=pretty(card), source=N_("the stock"),
                         target=board.name(p.id)))
                     return True
-    for p in board.rules.piles:
+    for p in _keepers(board.rules):
         if p.keep and len(board.piles[p.id]) < p.keep:
             # topped up from the stock (The Clock), or from the talon first (The Shah)
             talon = next((t for t in board.talons() if board.piles[t]), None) \
@@ -530,6 +584,16 @@ def _settle_once(board: Board) -> bool:
                     board.shift(p.id, q.id, N_("Must be packed"))
                     return True
     return False
+
+
+def _keepers(rules: Rules) -> tuple[Pile, ...]:
+    """The piles topped up or packed by themselves (``keep``, ``must_pack``), in order, kept
+    per rules row: the rest play no part in `_settle_once`'s second pass."""
+    found = rules.__dict__.get("_keepers")
+    if found is None:
+        found = tuple(p for p in rules.piles if p.keep or p.must_pack)
+        object.__setattr__(rules, "_keepers", found)
+    return found
 
 
 def _turn_top(board: Board, p: Pile) -> bool:

@@ -111,8 +111,12 @@ def position_of(state: PatienceState) -> Position:
             state.redeals, tuple(sorted(state.flags.items())))
 
 
-def _freeze(board: Board) -> Position:
-    return (tuple(sorted((k, tuple(v)) for k, v in board.piles.items())), board.base,
+def _freeze(board: Board, size: int = -1) -> Position:
+    """``size``: the piles `_board` built the board with, in sorted order; while the board
+    has as many, it kept that order and needs no sort."""
+    piles = board.piles
+    pairs = ((k, tuple(v)) for k, v in piles.items())
+    return (tuple(pairs) if len(piles) == size else tuple(sorted(pairs)), board.base,
             board.redeals, tuple(sorted(board.flags.items())))
 
 
@@ -131,7 +135,7 @@ def play(rules: Rules, pos: Position, seed: int, action: str) -> tuple[Position,
     """The position after ``action`` and every forced move the rules make after it."""
     board = _board(rules, pos, seed)
     _apply(board, action)
-    return _freeze(board), board
+    return _freeze(board, len(pos[0])), board
 
 
 def _apply(board: Board, action: str) -> None:

@@ -35,3 +35,31 @@ def test_hooks_offer_the_same_actions_without_working_out_card_moves(
             checked += 1
             state, _ = state.apply(0, rng.choice([m for m in short if m != "resign"]))
     assert checked > 60
+
+
+def test_one_pass_over_the_foundations_finds_what_each_card_would() -> None:
+    """`home_targets` (every card's foundations at once, for the move generator) gives each
+    card of the pack exactly `foundation_targets`, in order, along random play-outs of every
+    game of the catalogue (foundations by suit, by colour, in any suit, with a base the first
+    card fixes, with explicit runs, wrapping, full)."""
+    from bot.games.cards import deck
+    from bot.games.patience import GAME
+    from bot.games.patience.engine import foundation_targets, home_targets
+
+    pack = deck("A23456789TJQK")
+    rng = random.Random(11)
+    boards = 0
+    for variant in GAME.variants():
+        state = new(variant.id, 5)
+        for _ in range(80):
+            board = state.board()
+            homes = home_targets(board)
+            for card in pack:
+                assert homes.get(card, []) == foundation_targets(board, card), (variant.id, card)
+            boards += 1
+            moves = [m for m in legal(state) if m != "resign"]
+            if state.is_over or not moves:
+                break
+            home = [m for m in moves if ">f" in m]
+            state, _ = state.apply(0, rng.choice(home if home and rng.random() < 0.7 else moves))
+    assert boards > 2000
