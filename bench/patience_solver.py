@@ -3,7 +3,7 @@
     python -m bench.patience_solver [--deals N] [--first SEED]
                                     [--games id,id,...|full|plain|priority|all]
                                     [--limit SECONDS] [--budget NODES] [--hint-budget NODES]
-                                    [--hints-only] [--as-played]
+                                    [--hints-only] [--as-played] [--daily DAYS]
 
 Per game, deals ``1..N`` (seeds): each deal is solved from the start with a node budget and a
 CPU-time limit (``--limit``, the issue's 5 s); the line of every winnable answer is replayed
@@ -15,8 +15,11 @@ path (plain.py) takes, ``priority`` the full-information games and the popular s
 ``all`` every game of the catalogue. ``path`` says which search decided: ``fast`` (a
 compact fast path: plain.py, pairs_search.py, magic.py) or ``engine``. ``--hints-only`` times
 the hints alone (the other columns then stay empty): the hint target over every game.
-``--as-played`` gives each deal the node budget "show me a solution" gives it
-(`game.SOLUTION_BUDGET`, `solver.scaled_budget`) instead of ``--budget``: what a player gets.
+``--daily DAYS`` measures the daily deals instead: per game, how many of DAYS days (from
+2026-12-01) got a deal the solver proved winnable, as the service asks for it, the seeds
+tried and the CPU seconds. ``--as-played`` gives each deal the node budget "show me a
+solution" gives it (`game.SOLUTION_BUDGET`, `solver.scaled_budget`) instead of ``--budget``:
+what a player gets.
 A benchmark, not a test.
 
 Issue 11's targets: >= 99% of the deals of every full-information game decided within 5 s;
@@ -214,12 +217,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from datetime import date, timedelta
 
 from bot.games.patience import GAME
 from bot.games.patience.catalogue import CATALOGUE
-from bot.games.patience.game import SOLUTION_BUDGET
+from bot.games.patience.game import DAILY_BUDGET, DAILY_SPEND, DAILY_TRIES, SOLUTION_BUDGET
 from bot.games.patience.solver import (
     FULL_INFORMATION,
+    daily_seed,
     hint,
     scaled_budget,
     search_path,
@@ -279,6 +284,28 @@ def bench_game(variant: str, deals: int, limit: float, budget: int | None,
             "hint_p95_ms": 1000 * p95(hint_times)}
 
 
+def bench_daily(games: list[str], days: int) -> None:
+    """Per game, how many of ``days`` daily deals the solver proved winnable (as the service
+    asks: `game.DAILY_BUDGET`, `DAILY_TRIES`, `DAILY_SPEND`), the seeds it tried, and the CPU
+    seconds each day took (median and most)."""
+    first = date(2026, 12, 1)
+    print(f"daily deals of {days} days from {first}: budget {DAILY_BUDGET} nodes a seed, at "
+          f"most {DAILY_TRIES} seeds or {DAILY_SPEND} budgets' worth")
+    print(f"{'game':32} {'path':6} {'proven':>7} {'seeds':>12} {'med s':>6} {'max s':>6}")
+    for variant in games:
+        proven, tries, secs = 0, [], []
+        for d in range(days):
+            start = time.process_time()
+            found = daily_seed(variant, first + timedelta(days=d), node_budget=DAILY_BUDGET,
+                               tries=DAILY_TRIES, spend=DAILY_SPEND)
+            secs.append(time.process_time() - start)
+            proven += found.proven
+            tries.append(found.tries)
+        path = search_path(GAME.new(1, GAME.options(variant), 1))
+        print(f"{variant:32} {path:6} {proven:>3}/{days:<3} {','.join(map(str, tries)):>12} "
+              f"{statistics.median(secs):6.1f} {max(secs):6.1f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=10)
@@ -290,6 +317,8 @@ def main() -> None:
     parser.add_argument("--as-played", action="store_true",
                         help="each deal's node budget is \"show me a solution\"'s, not --budget")
     parser.add_argument("--hints-only", action="store_true", help="time the hints alone")
+    parser.add_argument("--daily", type=int, default=0, metavar="DAYS",
+                        help="the daily deals of DAYS days from 2026-12-01 instead")
     args = parser.parse_args()
     if args.games == "priority":
         games = list(PRIORITY)
@@ -304,6 +333,9 @@ def main() -> None:
         unknown = [g for g in games if g not in CATALOGUE]
         if unknown:
             parser.error(f"unknown games: {', '.join(unknown)}")
+    if args.daily:
+        bench_daily(games, args.daily)
+        return
     budget = "show me a solution's" if args.as_played else str(args.budget)
     print(f"{args.deals} deals per game, {args.limit:g} s CPU and {budget} nodes per deal, "
           f"hint budget {args.hint_budget} nodes")
