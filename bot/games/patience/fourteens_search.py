@@ -1,0 +1,214 @@
+"""The solver's fast path for The Fourteens (`special.pairing.Fourteens`): two cards of one
+row or column of the 5x5 square totalling 14 go to the discard pile, the gaps refill at once
+from the stock (the lower cell first: the engine fills the empty cells in layout order), and
+when no pair is left, up to two exchanges of two cards in all. Suits never matter and the stock
+is known (perfect knowledge: the seed fixes it), so a position is the square's values (0 an
+empty cell), how far the stock has been drawn and the exchanges used: 27 ``bytes``.
+
+What makes it sound and quick:
+
+- `moves` offers exactly the engine's actions, in its order (the tests compare them);
+- the transposition table keeps, for each square and stock point and each count of exchanges
+  used, the discrepancies (below) left when it was searched. A position is skipped when it was
+  searched with no more exchanges used and at least as many discrepancies left. Sound: with
+  fewer exchanges used a position has every move the other has (the same pairs; exchanges
+  whenever the other has them), each costing the same and leading to the same square with
+  fewer exchanges used again, so whatever wins from the one wins from the other. This drops,
+  for free, an exchange of two cards of one value (the square is unchanged with one exchange
+  fewer left: its parent dominates it) and two exchanges made in the other order;
+- the last exchange that makes no pair is not tried: after it no pair and no exchange is left
+  while cards are, a lost position;
+- move ordering: the move whose square (refilled) offers the most pairs first. Which pair is
+  taken decides which stock cards land where, so the square it leaves is what counts;
+- the depth-first searches are limited in discrepancies from that order (`search`), one more
+  each time, as in choose_search.py: a deal is mostly lost by a few wrong choices anywhere in
+  a long line, which a plain depth-first search, undoing its last choices first, would not
+  reach within its budget. Only the search that refused no move can answer "unwinnable";
+- every winning line is replayed through the engine before the solver returns it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.games.patience.engine import Rules, face, value
+from bot.games.patience.plain import PlainAnswer
+
+SIDE = 5
+CELLS = SIDE * SIDE
+POINT = CELLS  # the byte of a position that says how many stock cards were drawn
+SWAPS = CELLS + 1  # the byte that says how many exchanges were made
+MAX_SWAPS = 2
+MAX_COST = 2
+"""The most discrepancies one choice costs: the third-best move and those after it cost as much
+as each other."""
+
+LINKS: tuple[tuple[int, int], ...] = tuple(
+    (i, j) for i in range(CELLS) for j in range(i + 1, CELLS)
+    if i // SIDE == j // SIDE or i % SIDE == j % SIDE)
+"""The pairs of cells of one row or column, in the engine's order (by first cell, then
+second)."""
+
+Move = tuple[int, int, bool]
+"""``(cell, cell, exchange)``: the two cells (0-based, the first lower), and whether it is an
+exchange (else a pair taken away)."""
+
+
+@dataclass(repr=False)
+class FourteensGame:
+    ids: list[str]  # the 25 cells, layout order
+    deal: bytes  # the stock's values in the order they are drawn (the stock's top first)
+
+
+def fourteens_game(rules: Rules, piles: dict[str, list[str]]) -> FourteensGame | None:
+    """The search's view of a Fourteens position, or None where it is not the book's square
+    (a cell of more than one card, another layout)."""
+    if rules.hook != "fourteens":
+        return None
+    ids = [p.id for p in rules.piles if p.kind == "cell"]
+    if len(ids) != CELLS or any(len(piles.get(c, ())) > 1 for c in ids):
+        return None
+    if set(piles) - {*ids, "s", "d"}:
+        return None
+    deal = bytes(value(face(c)) for c in reversed(piles.get("s", ())))
+    return FourteensGame(ids, deal)
+
+
+def position(game: FourteensGame, piles: dict[str, list[str]], flags: dict[str, int]) -> bytes:
+    """``piles`` (of the deal ``game`` was made from, or a later position of it) as bytes."""
+    grid = [value(face(piles[c][-1])) if piles.get(c) else 0 for c in game.ids]
+    drawn = len(game.deal) - len(piles.get("s", ()))
+    return bytes([*grid, drawn, flags.get("swaps", 0)])
+
+
+def won(game: FourteensGame, pos: bytes) -> bool:
+    return pos[POINT] == len(game.deal) and not any(pos[:CELLS])
+
+
+def pairs(pos: bytes) -> list[Move]:
+    return [(i, j, False) for i, j in LINKS if pos[i] + pos[j] == 14]
+
+
+def moves(pos: bytes) -> list[Move]:
+    """The engine's actions, in its order: the pairs; when there is none and fewer than two
+    exchanges were made, every exchange of two cards."""
+    out = pairs(pos)
+    if out or pos[SWAPS] >= MAX_SWAPS:
+        return out
+    full = [i for i in range(CELLS) if pos[i]]
+    return [(a, b, True) for n, a in enumerate(full) for b in full[n + 1:]]
+
+
+def play(game: FourteensGame, pos: bytes, move: Move) -> bytes:
+    """``move`` made, and the gaps refilled as the engine does: the lower cell first."""
+    a, b, swap = move
+    child = bytearray(pos)
+    if swap:
+        child[a], child[b] = pos[b], pos[a]
+        child[SWAPS] += 1
+        return bytes(child)
+    drawn = pos[POINT]
+    deal = game.deal
+    for cell in (a, b):
+        if drawn < len(deal):
+            child[cell] = deal[drawn]
+            drawn += 1
+        else:
+            child[cell] = 0
+    child[POINT] = drawn
+    return bytes(child)
+
+
+def action(game: FourteensGame, move: Move) -> str:
+    a, b, swap = move
+    return f"{'swap' if swap else 'pair'}:{game.ids[a]},{game.ids[b]}"
+
+
+def _costed(game: FourteensGame, pos: bytes) -> list[tuple[Move, bytes, int]]:
+    """The moves with their children, best first (most pairs in the child), each with its
+    cost in discrepancies: its place in that order, at most ``MAX_COST``. The last exchange
+    that makes no pair leads to a dead position and is left out."""
+    scored = []
+    last = pos[SWAPS] == MAX_SWAPS - 1
+    for n, move in enumerate(moves(pos)):
+        child = play(game, pos, move)
+        mobility = len(pairs(child))
+        if move[2] and last and not mobility:
+            continue
+        scored.append((-mobility, n, move, child))
+    scored.sort()
+    return [(move, child, min(rank, MAX_COST))
+            for rank, (_, _, move, child) in enumerate(scored)]
+
+
+def search(game: FourteensGame, start: bytes, budget: int,
+           stop: Callable[[], bool] | None) -> PlainAnswer:
+    """Depth-first searches over `_costed` moves, each allowed one more discrepancy than the
+    last; the one that refused no move searched every reachable position: then "unwinnable".
+    "undecided" past ``budget`` positions generated in all, or when ``stop()`` (asked every
+    1024) says so."""
+    if won(game, start):
+        return PlainAnswer("winnable", (), 0, 1)
+    nodes = positions = 0
+    limit = 0
+    while True:
+        answer, cut = _limited(game, start, limit, budget - nodes, stop, nodes)
+        nodes += answer.nodes
+        positions += answer.positions
+        if answer.status == "winnable":
+            return PlainAnswer("winnable", answer.line, nodes, positions)
+        if answer.status == "undecided":
+            return PlainAnswer("undecided", (), nodes, positions)
+        if not cut:
+            return PlainAnswer("unwinnable", (), nodes, answer.positions)
+        limit += 1
+
+
+def _dominated(seen: dict[bytes, list[int]], pos: bytes, rest: int) -> bool:
+    """Whether ``pos`` was searched with no more exchanges used and ``rest`` discrepancies
+    left or more; else it is noted as searched now."""
+    key = pos[:SWAPS]
+    used = pos[SWAPS]
+    best = seen.get(key)
+    if best is None:
+        best = seen[key] = [-1] * (MAX_SWAPS + 1)
+    elif max(best[:used + 1]) >= rest:
+        return True
+    best[used] = rest
+    return False
+
+
+def _limited(game: FourteensGame, start: bytes, limit: int, budget: int,
+             stop: Callable[[], bool] | None, before: int) -> tuple[PlainAnswer, bool]:
+    """One depth-first search allowed ``limit`` discrepancies; whether it refused any."""
+    seen: dict[bytes, list[int]] = {}
+    _dominated(seen, start, limit)
+    path: list[Move] = []
+    stack = [(limit, iter(_costed(game, start)))]
+    nodes = 0
+    cut = False
+    while stack:
+        left, todo = stack[-1]
+        step = next(todo, None)
+        if step is None:
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        move, child, cost = step
+        if cost > left:
+            cut = True
+            continue
+        nodes += 1
+        if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
+            return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
+        rest = left - cost
+        if _dominated(seen, child, rest):
+            continue
+        if won(game, child):
+            line = tuple(action(game, m) for m in (*path, move))
+            return PlainAnswer("winnable", line, nodes, len(seen)), cut
+        path.append(move)
+        stack.append((rest, iter(_costed(game, child))))
+    return PlainAnswer("unwinnable", (), nodes, len(seen)), cut
