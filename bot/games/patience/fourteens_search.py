@@ -50,6 +50,12 @@ LINKS: tuple[tuple[int, int], ...] = tuple(
 """The pairs of cells of one row or column, in the engine's order (by first cell, then
 second)."""
 
+MATES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(j for j in range(CELLS) if j != i and (i // SIDE == j // SIDE or i % SIDE == j % SIDE))
+    for i in range(CELLS))
+"""Each cell's eight cells of its row and column."""
+MATES_SET = tuple(frozenset(m) for m in MATES)
+
 Move = tuple[int, int, bool]
 """``(cell, cell, exchange)``: the two cells (0-based, the first lower), and whether it is an
 exchange (else a pair taken away)."""
@@ -125,21 +131,62 @@ def action(game: FourteensGame, move: Move) -> str:
     return f"{'swap' if swap else 'pair'}:{game.ids[a]},{game.ids[b]}"
 
 
-def _costed(game: FourteensGame, pos: bytes) -> list[tuple[Move, bytes, int]]:
-    """The moves with their children, best first (most pairs in the child), each with its
-    cost in discrepancies: its place in that order, at most ``MAX_COST``. The last exchange
-    that makes no pair leads to a dead position and is left out."""
-    scored = []
-    last = pos[SWAPS] == MAX_SWAPS - 1
-    for n, move in enumerate(moves(pos)):
-        child = play(game, pos, move)
-        mobility = len(pairs(child))
-        if move[2] and last and not mobility:
-            continue
-        scored.append((-mobility, n, move, child))
+def _mobility(pos: bytes, move: Move, before: list[Move], game: FourteensGame) -> int:
+    """How many pairs the square offers after ``move`` (the pairs ``before`` it that it leaves
+    alone, and those of its two cells' new cards), without building the square."""
+    a, b, swap = move
+    if swap:  # offered only when no pair is left; the two cards moved make no pair together
+        va, vb = pos[b], pos[a]
+        return (sum(pos[c] + va == 14 for c in MATES[a] if c != b)
+                + sum(pos[c] + vb == 14 for c in MATES[b] if c != a))
+    drawn, deal = pos[POINT], game.deal
+    va = deal[drawn] if drawn < len(deal) else 0
+    vb = deal[drawn + 1] if drawn + 1 < len(deal) else 0
+    kept = sum(1 for i, j, _ in before if i != a and i != b and j != a and j != b)
+    if va:
+        kept += sum(pos[c] + va == 14 for c in MATES[a] if c != b) + (
+            b in MATES[a] and va + vb == 14)
+    if vb:
+        kept += sum(pos[c] + vb == 14 for c in MATES[b] if c != a)
+    return kept
+
+
+def _swap_mobilities(pos: bytes) -> dict[tuple[int, int], int]:
+    """`_mobility` of every exchange at once, from each cell's count of each value among its
+    row and column (a stuck square: the two cards moved make no pair together)."""
+    counts = [[0] * 15 for _ in range(CELLS)]
+    for i in range(CELLS):
+        row = counts[i]
+        for c in MATES[i]:
+            row[pos[c]] += 1
+    out = {}
+    full = [i for i in range(CELLS) if pos[i]]
+    for n, a in enumerate(full):
+        va, ca = pos[a], counts[a]
+        for b in full[n + 1:]:
+            vb = pos[b]
+            # a takes vb: its mates holding 14 - vb, b not among them (b holds va now)
+            m = ca[14 - vb] + counts[b][14 - va]
+            if b in MATES_SET[a]:
+                m -= (vb == 7) + (va == 7)
+            out[a, b] = m
+    return out
+
+
+def _costed(game: FourteensGame, pos: bytes) -> list[tuple[Move, int]]:
+    """The moves, best first (most pairs offered after it), each with its cost in
+    discrepancies: its place in that order, at most ``MAX_COST``. The last exchange that
+    makes no pair leads to a lost position and is left out."""
+    found = moves(pos)
+    if found and found[0][2]:
+        last = pos[SWAPS] == MAX_SWAPS - 1
+        swaps = _swap_mobilities(pos)
+        scored = [(-m, n, (a, b, True)) for n, ((a, b), m) in enumerate(swaps.items())
+                  if m or not last]
+    else:
+        scored = [(-_mobility(pos, move, found, game), n, move) for n, move in enumerate(found)]
     scored.sort()
-    return [(move, child, min(rank, MAX_COST))
-            for rank, (_, _, move, child) in enumerate(scored)]
+    return [(move, min(rank, MAX_COST)) for rank, (_, _, move) in enumerate(scored)]
 
 
 def search(game: FourteensGame, start: bytes, budget: int,
@@ -185,22 +232,23 @@ def _limited(game: FourteensGame, start: bytes, limit: int, budget: int,
     seen: dict[bytes, list[int]] = {}
     _dominated(seen, start, limit)
     path: list[Move] = []
-    stack = [(limit, iter(_costed(game, start)))]
+    stack = [(start, limit, iter(_costed(game, start)))]
     nodes = 0
     cut = False
     while stack:
-        left, todo = stack[-1]
+        pos, left, todo = stack[-1]
         step = next(todo, None)
         if step is None:
             stack.pop()
             if path:
                 path.pop()
             continue
-        move, child, cost = step
+        move, cost = step
         if cost > left:
             cut = True
             continue
         nodes += 1
+        child = play(game, pos, move)
         if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
             return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
         rest = left - cost
@@ -210,5 +258,5 @@ def _limited(game: FourteensGame, start: bytes, limit: int, budget: int,
             line = tuple(action(game, m) for m in (*path, move))
             return PlainAnswer("winnable", line, nodes, len(seen)), cut
         path.append(move)
-        stack.append((rest, iter(_costed(game, child))))
+        stack.append((child, rest, iter(_costed(game, child))))
     return PlainAnswer("unwinnable", (), nodes, len(seen)), cut

@@ -34,6 +34,11 @@ def agrees_with_the_engine(state: PatienceState, game: fs.FourteensGame,
     assert [fs.action(game, m) for m in mine] == engine
     pairs = [m for m in mine if not m[2]]
     swaps = [m for m in mine if m[2]]
+    for move in mine:  # the move ordering's count of the pairs each move leaves
+        assert fs._mobility(pos, move, pairs, game) == len(fs.pairs(fs.play(game, pos, move)))
+    if swaps:
+        assert fs._swap_mobilities(pos) == {
+            (a, b): len(fs.pairs(fs.play(game, pos, (a, b, True)))) for a, b, _ in swaps}
     for move in pairs + rng.sample(swaps, min(3, len(swaps))):
         after, _ = state.apply(0, fs.action(game, move))
         assert fs.play(game, pos, move) == fast(after, game)[1]
@@ -154,7 +159,7 @@ def test_the_left_out_exchanges_lose_and_fewer_exchanges_used_offer_more() -> No
         game, pos = fast(state)
         if fs.pairs(pos):
             continue
-        kept = {m for m, _, _ in fs._costed(game, pos)}
+        kept = {m for m, _ in fs._costed(game, pos)}
         for move in fs.moves(pos):
             child = fs.play(game, pos, move)
             if move not in kept:
