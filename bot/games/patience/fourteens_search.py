@@ -177,8 +177,8 @@ def _costed(game: FourteensGame, pos: bytes) -> list[tuple[Move, int]]:
     """The moves, best first (most pairs offered after it), each with its cost in
     discrepancies: its place in that order, at most ``MAX_COST``. The last exchange that
     makes no pair leads to a lost position and is left out."""
-    found = moves(pos)
-    if found and found[0][2]:
+    found = pairs(pos)
+    if not found and pos[SWAPS] < MAX_SWAPS:  # `moves`' exchanges, in its order
         last = pos[SWAPS] == MAX_SWAPS - 1
         swaps = _swap_mobilities(pos)
         scored = [(-m, n, (a, b, True)) for n, ((a, b), m) in enumerate(swaps.items())
