@@ -55,6 +55,7 @@ MATES: tuple[tuple[int, ...], ...] = tuple(
     for i in range(CELLS))
 """Each cell's eight cells of its row and column."""
 MATES_SET = tuple(frozenset(m) for m in MATES)
+MATE_BITS = tuple(sum(1 << c for c in m) for m in MATES)
 
 Move = tuple[int, int, bool]
 """``(cell, cell, exchange)``: the two cells (0-based, the first lower), and whether it is an
@@ -133,7 +134,8 @@ def action(game: FourteensGame, move: Move) -> str:
 
 def _mobility(pos: bytes, move: Move, before: list[Move], game: FourteensGame) -> int:
     """How many pairs the square offers after ``move`` (the pairs ``before`` it that it leaves
-    alone, and those of its two cells' new cards), without building the square."""
+    alone, and those of its two cells' new cards), without building the square: the long way
+    round, which the tests hold `_pair_mobilities` and `_swap_mobilities` to."""
     a, b, swap = move
     if swap:  # offered only when no pair is left; the two cards moved make no pair together
         va, vb = pos[b], pos[a]
@@ -149,6 +151,33 @@ def _mobility(pos: bytes, move: Move, before: list[Move], game: FourteensGame) -
     if vb:
         kept += sum(pos[c] + vb == 14 for c in MATES[b] if c != a)
     return kept
+
+
+def _pair_mobilities(pos: bytes, found: list[Move], game: FourteensGame) -> list[int]:
+    """`_mobility` of each pair of ``found`` (every pair of ``pos``): whichever pair is taken,
+    the same two stock cards come next, so the cells that would pair with each are found once
+    (as bit masks); the pairs left alone are those not touching the two cells."""
+    drawn, deal = pos[POINT], game.deal
+    va = deal[drawn] if drawn < len(deal) else 0
+    vb = deal[drawn + 1] if drawn + 1 < len(deal) else 0
+    want_a = want_b = 0
+    for c in range(CELLS):
+        if va and pos[c] + va == 14:
+            want_a |= 1 << c
+        if vb and pos[c] + vb == 14:
+            want_b |= 1 << c
+    degree = [0] * CELLS
+    for a, b, _ in found:
+        degree[a] += 1
+        degree[b] += 1
+    both = bool(va and vb and va + vb == 14)
+    out = []
+    for a, b, _ in found:  # a pair's two cells share a line: the new cards pair if they total 14
+        ab = (1 << a) | (1 << b)
+        out.append(len(found) - degree[a] - degree[b] + 1 + both
+                   + (want_a & MATE_BITS[a] & ~ab).bit_count()
+                   + (want_b & MATE_BITS[b] & ~ab).bit_count())
+    return out
 
 
 def _swap_mobilities(pos: bytes) -> dict[tuple[int, int], int]:
@@ -184,7 +213,8 @@ def _costed(game: FourteensGame, pos: bytes) -> list[tuple[Move, int]]:
         scored = [(-m, n, (a, b, True)) for n, ((a, b), m) in enumerate(swaps.items())
                   if m or not last]
     else:
-        scored = [(-_mobility(pos, move, found, game), n, move) for n, move in enumerate(found)]
+        scored = [(-m, n, move) for n, (move, m)
+                  in enumerate(zip(found, _pair_mobilities(pos, found, game), strict=True))]
     scored.sort()
     return [(move, min(rank, MAX_COST)) for rank, (_, _, move) in enumerate(scored)]
 

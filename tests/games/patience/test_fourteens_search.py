@@ -36,6 +36,8 @@ def agrees_with_the_engine(state: PatienceState, game: fs.FourteensGame,
     swaps = [m for m in mine if m[2]]
     for move in mine:  # the move ordering's count of the pairs each move leaves
         assert fs._mobility(pos, move, pairs, game) == len(fs.pairs(fs.play(game, pos, move)))
+    assert fs._pair_mobilities(pos, pairs, game) == [
+        len(fs.pairs(fs.play(game, pos, move))) for move in pairs]
     tried = [m for m, _ in fs._costed(game, pos)]  # what the search tries: `moves`, less
     assert len(set(tried)) == len(tried) and set(pairs) <= set(tried) <= set(mine)  # exchanges
     if swaps:
