@@ -136,8 +136,12 @@ async def test_from_a_server_the_game_is_dealt_into_the_dm(
 async def test_the_daily_deal_is_the_same_for_everyone_with_its_own_ladder(
     fake: FakeDiscord, runner: BotRunner
 ) -> None:
+    # A day whose deal the solver proves on its first seed within a fraction of a second: the
+    # first player's reply waits for that search (2026-11-25 took five seeds and seconds of
+    # CPU, past the fake's patience on a loaded machine).
+    day = date(2026, 11, 30)
     cog = runner.bot.get_cog("PatienceCog")
-    cog.today = lambda: date(2026, 11, 25)
+    cog.today = lambda: day
     seeds = []
     for name in ("ann", "bob"):
         user = fake.add_user(name)
@@ -157,7 +161,7 @@ async def test_the_daily_deal_is_the_same_for_everyone_with_its_own_ladder(
         assert "The Fortress" in stats.text and "1 played · 0 won (0%)" in stats.text
     assert seeds[0] == seeds[1]
     # Worked out once, by the solver: a deal it proved winnable.
-    assert await runner.service.daily("patience", "the_fortress", date(2026, 11, 25)) == (
+    assert await runner.service.daily("patience", "the_fortress", day) == (
         seeds[0], True)
     board = await fake.reply(await fake.slash(
         fake.add_user("cat"), "patience leaderboard", {"game": "the_fortress", "today": True}))
