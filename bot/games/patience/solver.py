@@ -24,11 +24,12 @@ Every game of the catalogue goes through the same search (the hooks' special act
 an "unwinnable" is an exhaustive search's answer. The games most played as puzzles go through
 compact fast paths instead, about ten times as many positions a second, with the same kind of
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
-pairs_search.py (Nestor) and choose_search.py (The Calculation's family: talon packets the
-player chooses); plain.py's search runs compiled where it was built (plain_core.py);
-a line they find is replayed through the engine before it is returned. Games with a stock,
-hidden or reshuffled cards are solved with perfect knowledge of the deal (the seed fixes the
-stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and every message must.
+pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
+player chooses) and clock_search.py (The Clock); plain.py's search runs compiled where it was
+built (plain_core.py); a line they find is replayed through the engine before it is returned.
+Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
+(the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
+every message must.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from dataclasses import dataclass, replace
 from datetime import date as Date
 from typing import Literal
 
-from bot.games.patience import choose_search, magic, pairs_search, plain, plain_core
+from bot.games.patience import choose_search, clock_search, magic, pairs_search, plain, plain_core
 from bot.games.patience.engine import Board, Rules, face, prefix, step_rank
 from bot.games.patience.game import PatienceGame, PatienceState, _legal
 from bot.games.patience.options import PatienceOptions
@@ -372,7 +373,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     """The compact search that takes ``state``'s game, if one does: plain.py (open games of
     single-card moves), pairs_search.py (Nestor), magic.py (The Fifteen Puzzle, solved by
     construction), choose_search.py (the stock games of talon packets the player chooses:
-    The Calculation's family). Called with a budget and a stop."""
+    The Calculation's family), clock_search.py (The Clock). Called with a budget and a
+    stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -389,6 +391,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if choose is not None:
         begin = choose_search.position(choose, state.piles, state.redeals)
         return lambda budget, stop: choose_search.search(choose, begin, budget, stop)
+    clock = clock_search.clock_game(rules, state.piles, state.redeals, state.flags)
+    if clock is not None:
+        at = clock_search.position(clock, state.piles)
+        return lambda budget, stop: clock_search.search(clock, at, budget, stop)
     return None
 
 
