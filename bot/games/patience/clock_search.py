@@ -167,15 +167,25 @@ def moves(game: ClockGame, pos: ClockPos) -> list[Move]:
     to the foundations, then onto the packets; the turn last."""
     drawn, talon, heights, packets = pos
     out: list[Move] = []
-    tops = [cards[-1] if cards else 0 for cards in packets]
-    for i, card in enumerate(tops):
-        if not card:
+    nexts: dict[int, list[int]] = {}  # a card -> the foundations that take it now
+    for j, w in enumerate(game.wants):
+        h = heights[j]
+        if h < len(w):
+            nexts.setdefault(w[h], []).append(j)
+    under: dict[int, list[int]] = {}  # a card -> the packets it packs on (one higher, in suit)
+    for k, cards in enumerate(packets):
+        if cards and cards[-1] % 13 != 1:  # nothing packs on an ace
+            under.setdefault(cards[-1] - 1, []).append(k)
+    for i, cards in enumerate(packets):
+        if not cards:
             continue
-        out += [(i, j) for j in _homes(game, heights, card)]
-        if card % 13:  # not a king: it packs on the next higher card of its suit
-            out += [(i, -1 - k) for k, top in enumerate(tops) if top == card + 1 and k != i]
-    if talon:
-        out += [(TALON, j) for j in _homes(game, heights, talon[-1])]
+        card = cards[-1]
+        if card in nexts:
+            out += [(i, j) for j in nexts[card]]
+        if card in under:
+            out += [(i, -1 - k) for k in under[card] if k != i]
+    if talon and talon[-1] in nexts:
+        out += [(TALON, j) for j in nexts[talon[-1]]]
     if drawn < len(game.stock):
         out.append(TURN)
     return out
@@ -324,6 +334,7 @@ def _limited(game: ClockGame, start: ClockPos, limit: int, budget: int,
                 path.pop()
             continue
         stack[-1] = (pos, left, i + 1, todo)
+        move = todo[i]
         cost = min(i, MAX_COST)
         if cost > left:
             cut = True
@@ -331,7 +342,6 @@ def _limited(game: ClockGame, start: ClockPos, limit: int, budget: int,
             if path:
                 path.pop()
             continue
-        move = todo[i]
         nodes += 1
         if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
             return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
