@@ -25,11 +25,11 @@ an "unwinnable" is an exhaustive search's answer. The games most played as puzzl
 compact fast paths instead, about ten times as many positions a second, with the same kind of
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
-player chooses) and fourteens_search.py (The Fourteens); plain.py's search runs compiled
-where it was built (plain_core.py); a line they find is replayed through the engine before it
-is returned. Games with a stock, hidden or reshuffled cards are solved with perfect knowledge
-of the deal (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge`
-says so and every message must.
+player chooses), fourteens_search.py (The Fourteens) and clock_search.py (The Clock);
+plain.py's search runs compiled where it was built (plain_core.py); a line they find is
+replayed through the engine before it is returned. Games with a stock, hidden or reshuffled
+cards are solved with perfect knowledge of the deal (the seed fixes the stock and every
+redeal's shuffle): `Verdict.perfect_knowledge` says so and every message must.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from typing import Literal
 
 from bot.games.patience import (
     choose_search,
+    clock_search,
     fourteens_search,
     magic,
     pairs_search,
@@ -388,8 +389,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     """The compact search that takes ``state``'s game, if one does: plain.py (open games of
     single-card moves), pairs_search.py (Nestor), magic.py (The Fifteen Puzzle, solved by
     construction), choose_search.py (the stock games of talon packets the player chooses:
-    The Calculation's family), fourteens_search.py (The Fourteens). Called with a budget and a
-    stop."""
+    The Calculation's family), fourteens_search.py (The Fourteens), clock_search.py (The
+    Clock). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -410,6 +411,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if fourteens is not None:
         square = fourteens_search.position(fourteens, state.piles, state.flags)
         return lambda budget, stop: fourteens_search.search(fourteens, square, budget, stop)
+    clock = clock_search.clock_game(rules, state.piles, state.redeals, state.flags)
+    if clock is not None:
+        at = clock_search.position(clock, state.piles)
+        return lambda budget, stop: clock_search.search(clock, at, budget, stop)
     return None
 
 
