@@ -210,6 +210,22 @@ every position (alternation) takes The Garden from 83 to 81; probes of 400k posi
 +1 net; a depth-first proof is as fast as the best-first one (1.0-1.7M positions a second);
 twin foundations sorted in the engine search's key decide no more deals in seven two-pack
 games.
+
+Issue 11's sixth round (2026-11-29, the daily deals; the machine shared with helpers, load
+3-9 on 2 cores; times are CPU). ``--daily 2`` over every game before (commit 326eccc): 40
+games got a proved deal on both days, 6 on one, 18 on neither, every seed of those running
+out of its budget undecided (The Idle Year's lost in 52 positions each, 500 of them). The
+engine's move generator was made cheaper (one pass over the foundations for all of a
+position's cards, refill sources kept per rules row, commit 6abab96): the same moves and node
+counts at about 1.3-1.4x the positions a second (nine engine games, 15k positions on each of
+3 deals, interleaved runs: 6.6k and 5.4k before, 7.5k and 9.6k after). The daily deal tries up
+to 5,000 seeds (was 500): The Idle Year, about one deal in two thousand won (7 of seeds
+100000-114013), 0/2 -> 3/4 days (``--daily 4``: seeds tried 1044, 1858, 3077, 21; median
+14.9 s, most 35.5 s on the loaded machine). Fast paths: The Fourteens (fourteens_search.py)
+``--as-played --deals 30`` decided 0 -> 100% (all won; 999 of seeds 1-1000 won within 2,600
+positions), median 5066 -> 17 ms, hint p95 1027 -> 38 ms, daily 0/4 -> 4/4 on the first seed
+(0.1 s); The Clock (clock_search.py) decided 3 -> 23% (all won; no loss proved), hint p95
+1628 -> 963 ms, daily 0/4 -> 4/4 (seeds tried 1, 5, 8, 1; median 6.3 s, most 23.1 s).
 """
 
 from __future__ import annotations
