@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.games.patience.discrepancy import deepening
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.plain import PlainAnswer
 from bot.games.patience.special import HOOKS, Hook
@@ -406,19 +407,8 @@ def search(game: ChooseGame, start: ChoosePos, budget: int,
     1024) says so."""
     if won(game, start):
         return PlainAnswer("winnable", (), 0, 1)
-    nodes = positions = 0
-    limit = 0
-    while True:
-        answer, cut = _limited(game, start, limit, budget - nodes, stop, nodes)
-        nodes += answer.nodes
-        positions += answer.positions
-        if answer.status == "winnable":
-            return PlainAnswer("winnable", answer.line, nodes, positions)
-        if answer.status == "undecided":
-            return PlainAnswer("undecided", (), nodes, positions)
-        if not cut:
-            return PlainAnswer("unwinnable", (), nodes, answer.positions)
-        limit += 1
+    return deepening(lambda limit, left, before: _limited(game, start, limit, left, stop, before),
+                     budget)
 
 
 def _limited(game: ChooseGame, start: ChoosePos, limit: int, budget: int,

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.games.patience.discrepancy import deepening
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.plain import PlainAnswer
 
@@ -292,18 +293,8 @@ def search(game: ClockGame, start: ClockPos, budget: int,
     generated in all, or when ``stop()`` (asked every 1024) says so."""
     if won(game, start):
         return PlainAnswer("winnable", (), 0, 1)
-    nodes = 0
-    limit = 0
-    while True:
-        answer, cut = _limited(game, start, limit, budget - nodes, stop, nodes)
-        nodes += answer.nodes
-        if answer.status == "winnable":
-            return PlainAnswer("winnable", answer.line, nodes, answer.positions)
-        if answer.status == "undecided":
-            return PlainAnswer("undecided", (), nodes, answer.positions)
-        if not cut:
-            return PlainAnswer("unwinnable", (), nodes, answer.positions)
-        limit += 1
+    return deepening(lambda limit, left, before: _limited(game, start, limit, left, stop, before),
+                     budget)
 
 
 def _limited(game: ClockGame, start: ClockPos, limit: int, budget: int,

@@ -299,22 +299,13 @@ class Board:
 
 def foundation_targets(board: Board, card: str) -> list[str]:
     """Foundations that take ``card`` now (of interchangeable empty ones, only the first)."""
-    out: list[str] = []
-    seen: set[tuple[object, ...]] = set()
-    for f in board.rules.founds:
-        pile = board.piles[f.id]
-        if not pile:
-            if f.key() in seen:
-                continue
-            seen.add(f.key())
-        if f.accepts(pile, card, board.base):
-            out.append(f.id)
-    return out
+    return home_targets(board).get(card, [])
 
 
 def home_targets(board: Board) -> dict[str, list[str]]:
-    """`foundation_targets` of every card at once: card -> the foundations that take it now,
-    in the same order (one pass over the foundations for all of a position's moves)."""
+    """`foundation_targets` of every card at once: card -> the foundations that take it now
+    (`Found.accepts`), in the foundations' order, of interchangeable empty ones only the first:
+    one pass over the foundations for all of a position's moves."""
     out: dict[str, list[str]] = {}
     seen: set[tuple[object, ...]] = set()
     for f in board.rules.founds:

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.games.patience.discrepancy import deepening
 from bot.games.patience.engine import Rules, face, value
 from bot.games.patience.plain import PlainAnswer
 
@@ -227,19 +228,8 @@ def search(game: FourteensGame, start: bytes, budget: int,
     1024) says so."""
     if won(game, start):
         return PlainAnswer("winnable", (), 0, 1)
-    nodes = positions = 0
-    limit = 0
-    while True:
-        answer, cut = _limited(game, start, limit, budget - nodes, stop, nodes)
-        nodes += answer.nodes
-        positions += answer.positions
-        if answer.status == "winnable":
-            return PlainAnswer("winnable", answer.line, nodes, positions)
-        if answer.status == "undecided":
-            return PlainAnswer("undecided", (), nodes, positions)
-        if not cut:
-            return PlainAnswer("unwinnable", (), nodes, answer.positions)
-        limit += 1
+    return deepening(lambda limit, left, before: _limited(game, start, limit, left, stop, before),
+                     budget)
 
 
 def _dominated(seen: dict[bytes, list[int]], pos: bytes, rest: int) -> bool:
