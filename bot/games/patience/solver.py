@@ -25,7 +25,8 @@ an "unwinnable" is an exhaustive search's answer. The games most played as puzzl
 compact fast paths instead, about ten times as many positions a second, with the same kind of
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
-player chooses) and fourteens_search.py (The Fourteens); plain.py's search runs compiled
+player chooses), fourteens_search.py (The Fourteens) and seasons_search.py (The Four Seasons,
+Simplicity); plain.py's search runs compiled
 where it was built (plain_core.py); a line they find is replayed through the engine before it
 is returned. Games with a stock, hidden or reshuffled cards are solved with perfect knowledge
 of the deal (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge`
@@ -49,6 +50,7 @@ from bot.games.patience import (
     pairs_search,
     plain,
     plain_core,
+    seasons_search,
 )
 from bot.games.patience.engine import Board, Rules, face, prefix, step_rank
 from bot.games.patience.game import PatienceGame, PatienceState, _legal
@@ -388,8 +390,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     """The compact search that takes ``state``'s game, if one does: plain.py (open games of
     single-card moves), pairs_search.py (Nestor), magic.py (The Fifteen Puzzle, solved by
     construction), choose_search.py (the stock games of talon packets the player chooses:
-    The Calculation's family), fourteens_search.py (The Fourteens). Called with a budget and a
-    stop."""
+    The Calculation's family), fourteens_search.py (The Fourteens), seasons_search.py (The Four
+    Seasons, Simplicity). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -410,6 +412,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if fourteens is not None:
         square = fourteens_search.position(fourteens, state.piles, state.flags)
         return lambda budget, stop: fourteens_search.search(fourteens, square, budget, stop)
+    seasons = seasons_search.seasons_game(rules, state.piles, state.base)
+    if seasons is not None:
+        here = seasons_search.position(seasons, state.piles)
+        return lambda budget, stop: seasons_search.search(seasons, here, budget, stop)
     return None
 
 
