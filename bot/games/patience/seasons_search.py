@@ -173,45 +173,47 @@ def moves(game: SeasonsGame, pos: SeasonsPos, first_space: bool = False) -> list
     card move and the turn. ``first_space``: of the empty cells, only the first is offered
     (the others reach the same key)."""
     cells, heights, gone, talon, _ = pos
-    place, packers = game.place, game.packers
     spaces = [j for j, cards in enumerate(cells) if not cards]
-    out: list[Move] = []
-    fills: list[Move] = []
     targets = spaces[:1] if first_space else spaces
-    sources = [(i, cards[-1]) for i, cards in enumerate(cells) if cards]
-    if talon:
-        sources.append((TALON, talon[-1]))
-    for i, card in sources:
-        if heights[card // 13] == place[card] and heights[card // 13] < 13:
-            out.append((i, HOME, 1))
-        for j, cards in enumerate(cells):
-            if cards and j != i and card in packers[cards[-1]]:
-                out.append((i, j, 1))
-        for j in targets:
-            move = (i, j, 1)
-            out.append(move)
-            if i < 0 or len(cells[i]) > 1:
-                fills.append(move)
-    if spaces and not talon and gone < len(game.order):
-        for j in targets:
-            out.append((STOCK, j, 1))
-            fills.append((STOCK, j, 1))
+    if spaces:
+        fills: list[Move] = []
+        for i, cards in enumerate(cells):
+            n = len(cards)
+            if n > 1:
+                fills += [(i, j, 1) for j in targets]
+                for k in range(2, min(_runs(game, cards), n - 1) + 1):
+                    fills += [(i, j, k) for j in targets]
+        if talon:
+            fills += [(TALON, j, 1) for j in targets]
+        elif gone < len(game.order):
+            fills += [(STOCK, j, 1) for j in targets]
+        if fills:
+            return fills
+        # nothing can fill a space: the talon and the stock are out, no cell holds two cards
+    place, packers = game.place, game.packers
+    want: dict[int, list[int]] = {}  # a card -> the cells whose top takes it
+    for j, cards in enumerate(cells):
+        if cards:
+            for x in packers[cards[-1]]:
+                want.setdefault(x, []).append(j)
+    out: list[Move] = []
     for i, cards in enumerate(cells):
-        if len(cards) < 2:
+        if not cards:
             continue
-        run = _runs(game, cards)
-        for k in range(2, run + 1):
-            base = cards[-k]
-            for j, dst in enumerate(cells):
-                if dst and j != i and base in packers[dst[-1]]:
-                    out.append((i, j, k))
-            if k < len(cards):
-                for j in targets:
-                    out.append((i, j, k))
-                    fills.append((i, j, k))
-    if spaces and fills:
-        return fills
-    if gone < len(game.order) and not spaces:
+        card = cards[-1]
+        if heights[card // 13] == place[card]:
+            out.append((i, HOME, 1))
+        out += [(i, j, 1) for j in want.get(card, ())]  # never its own cell: ranks differ
+        out += [(i, j, 1) for j in targets]  # a lone card shifted, where nothing fills
+        if len(cards) > 1:
+            for k in range(2, _runs(game, cards) + 1):
+                out += [(i, j, k) for j in want.get(cards[-k], ())]
+    if talon:
+        card = talon[-1]
+        if heights[card // 13] == place[card]:
+            out.append((TALON, HOME, 1))
+        out += [(TALON, j, 1) for j in want.get(card, ())]
+    if gone < len(game.order):
         out.append(TURN)
     return out
 
