@@ -28,7 +28,7 @@ the deal's (perfect knowledge). What makes it sound and quick:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.plain import PlainAnswer
@@ -68,6 +68,7 @@ class SeasonsGame:
     #               stock's next card first
     place: bytes  # card -> the height its suit's foundation takes it at
     packers: list[frozenset[int]]  # card -> the cards that may be packed onto it
+    runs: dict[bytes, int] = field(default_factory=dict)  # a cell -> its run's length (`_runs`)
 
     @property
     def cells(self) -> int:
@@ -159,11 +160,16 @@ def key(pos: SeasonsPos) -> bytes:
 
 
 def _runs(game: SeasonsGame, cards: bytes) -> int:
-    """How many cards from the top of ``cards`` form a packed run (1 for a lone top)."""
-    k = 1
-    packers = game.packers
-    while k < len(cards) and cards[-k] in packers[cards[-k - 1]]:
-        k += 1
+    """How many cards from the top of ``cards`` form a packed run (1 for a lone top); kept
+    per cell's cards, which recur in many positions."""
+    k = game.runs.get(cards)
+    if k is None:
+        k = 1
+        packers = game.packers
+        while k < len(cards) and cards[-k] in packers[cards[-k - 1]]:
+            k += 1
+        if len(game.runs) < 1 << 18:
+            game.runs[cards] = k
     return k
 
 
