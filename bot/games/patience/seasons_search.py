@@ -21,7 +21,8 @@ the deal's (perfect knowledge). What makes it sound and quick:
 - move ordering: cards home first, then the talon's card packed, runs packed that empty or
   uncover a cell, the turn, the rest; the depth-first searches are limited in discrepancies
   from that order, one more each time (`search`), as in choose_search.py: a deal is mostly
-  lost by a few wrong moves early;
+  lost by a few wrong moves early; a position all of whose moves were searched through to
+  positions proved lost is proved lost, and no later search enters it again;
 - every winning line is replayed through the engine before the solver returns it.
 """
 
@@ -310,58 +311,82 @@ def ordered(game: SeasonsGame, pos: SeasonsPos) -> list[tuple[Move, int]]:
 def search(game: SeasonsGame, start: SeasonsPos, budget: int,
            stop: Callable[[], bool] | None) -> PlainAnswer:
     """Depth-first searches over `ordered` moves, each allowed one more discrepancy than the
-    last, every position kept once by its `key`. The search that refused no move for its
-    discrepancies searched every reachable position: then "unwinnable". "undecided" past
-    ``budget`` positions generated in all, or when ``stop()`` (asked every 1024) says so."""
+    last, every position kept once by its `key`; the positions a search proved lost (`lost`)
+    are never searched again by the later ones. "unwinnable" once the start is proved lost,
+    or after a search that refused no move for its discrepancies (it searched every reachable
+    position). "undecided" past ``budget`` positions generated in all, or when ``stop()``
+    (asked every 1024) says so. (A last search without a limit, to prove lost deals, proved
+    none of The Four Seasons' first twelve deals within 1.5M positions: the budget goes to
+    finding wins.)"""
     if won(start):
         return PlainAnswer("winnable", (), 0, 1)
     nodes = positions = 0
     limit = 0
+    lost: set[bytes] = set()
     while True:
-        answer, cut = _limited(game, start, limit, budget - nodes, stop, nodes)
+        answer, cut = _limited(game, start, limit, budget - nodes, stop, nodes, lost)
         nodes += answer.nodes
         positions += answer.positions
         if answer.status == "winnable":
             return PlainAnswer("winnable", answer.line, nodes, positions)
         if answer.status == "undecided":
             return PlainAnswer("undecided", (), nodes, positions)
-        if not cut:
+        if not cut or key(start) in lost:
             return PlainAnswer("unwinnable", (), nodes, answer.positions)
         limit += 1
 
 
 def _limited(game: SeasonsGame, start: SeasonsPos, limit: int, budget: int,
-             stop: Callable[[], bool] | None, before: int) -> tuple[PlainAnswer, bool]:
-    """One depth-first search allowed ``limit`` discrepancies; whether it refused any."""
-    seen = {key(start): limit}
+             stop: Callable[[], bool] | None, before: int, lost: set[bytes]
+             ) -> tuple[PlainAnswer, bool]:
+    """One depth-first search allowed ``limit`` discrepancies; whether it refused any. A
+    position whose every move it tried (none refused) led to a position proved lost, or to
+    one it then proved lost, is proved lost and added to ``lost``: a move that led back to a
+    position still being searched, or to one searched with discrepancies refused, proves
+    nothing. A position proved lost has no win (by induction on the order they were proved:
+    each one's moves all reach positions proved before it), so every search skips it."""
+    root = key(start)
+    seen = {root: limit}
     path: list[tuple[SeasonsPos, Move]] = []
-    stack = [(start, limit, iter(ordered(game, start)))]
+    # per position searched: the position, its key, discrepancies left, the moves to try,
+    # whether every move so far led to a position proved lost
+    stack: list[list[object]] = [[start, root, limit, iter(ordered(game, start)), True]]
     nodes = 0
     cut = False
     while stack:
-        pos, left, todo = stack[-1]
-        step = next(todo, None)
+        frame = stack[-1]
+        pos: SeasonsPos = frame[0]  # type: ignore[assignment]
+        left: int = frame[2]  # type: ignore[assignment]
+        step = next(frame[3], None)  # type: ignore[call-overload]
         if step is None:
             stack.pop()
             if path:
                 path.pop()
+            if frame[4]:
+                lost.add(frame[1])  # type: ignore[arg-type]
+            elif stack:
+                stack[-1][4] = False
             continue
         move, cost = step
         if cost > left:
             cut = True
+            frame[4] = False
             continue
         nodes += 1
         if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
             return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
         child = play(game, pos, move)
         k = key(child)
+        if k in lost:
+            continue
         rest = left - cost
         if seen.get(k, -1) >= rest:
+            frame[4] = False
             continue
         seen[k] = rest
         if won(child):
             line = tuple(action(game, p, m) for p, m in (*path, (pos, move)))
             return PlainAnswer("winnable", line, nodes, len(seen)), cut
         path.append((pos, move))
-        stack.append((child, rest, iter(ordered(game, child))))
-    return PlainAnswer("unwinnable", (), nodes, len(seen)), cut
+        stack.append([child, k, rest, iter(ordered(game, child)), True])
+    return PlainAnswer("unwinnable", (), nodes, len(lost | seen.keys())), cut

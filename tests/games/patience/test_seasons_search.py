@@ -204,3 +204,51 @@ def test_a_blocked_deal_is_proved_lost_and_its_twin_won() -> None:
     verdict = solve(state, node_budget=10_000)
     assert verdict.status == "unwinnable" and "positions reachable" in verdict.reason
     assert agrees(rigged([*blocked[:4], "H10 H9"], talon, heights)) == "winnable"
+
+
+def state_of(game: ss.SeasonsGame, like: PatienceState, pos: ss.SeasonsPos) -> PatienceState:
+    """The engine's state of a fast-path position (its deal's base and stock order)."""
+    cells, heights, gone, talon, fids = pos
+    first = RANKS.index(like.base)
+    piles: dict[str, list[str]] = {pid: [] for pid in like.piles}
+    for s, (h, f) in enumerate(zip(heights, fids, strict=True)):
+        if h:
+            piles[game.found_ids[f - 1]] = [ss.SUITS[s] + RANKS[(first + k) % 13]
+                                            for k in range(h)]
+    for pid, cards in zip(game.cell_ids, cells, strict=True):
+        piles[pid] = [ss.name(c) for c in cards]
+    piles["w"] = [ss.name(c) for c in talon]
+    piles["s"] = [ss.name(c) for c in reversed(game.order[gone:])]
+    return like.model_copy(update={"piles": piles, "status": "play"})
+
+
+def test_positions_proved_lost_have_no_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every position a discrepancy-limited search adds to its lost set is lost by brute
+    force (on the blocked deal, its twin and cut-down deals)."""
+    heights = {"H": 8, "S": 9, "C": 11, "D": 11}
+    talon = ["S10", "S9", "H8"]
+    states = [rigged(["H11 H12", "S11 S12", "C11 C12", "D11 D12", "H9 H10"], talon, heights),
+              rigged(["H11 H12", "S11 S12", "C11 C12", "H10 D12", "H9 D11"], talon, heights)]
+    rng = random.Random("lost")
+    states += [cut_down("the_four_seasons", rng, 10, 2, 5) for _ in range(4)]
+    proved = 0
+    where: dict[bytes, ss.SeasonsPos] = {}
+    real = ss.play
+
+    def spy(g: ss.SeasonsGame, pos: ss.SeasonsPos, move: ss.Move) -> ss.SeasonsPos:
+        child = real(g, pos, move)
+        where[ss.key(child)] = child
+        return child
+
+    monkeypatch.setattr(ss, "play", spy)
+    for state in states:
+        game, start = fast(state)
+        where.clear()
+        where[ss.key(start)] = start
+        for limit in (0, 1):
+            lost: set[bytes] = set()
+            ss._limited(game, start, limit, 20_000, None, 0, lost)
+            for k in lost:
+                proved += 1
+                assert not brute_force_wins(state_of(game, state, where[k]))
+    assert proved
