@@ -210,16 +210,23 @@ def moves(game: SeasonsGame, pos: SeasonsPos, first_space: bool = False) -> list
         card = cards[-1]
         if heights[card // 13] == place[card]:
             out.append((i, HOME, 1))
-        out += [(i, j, 1) for j in want.get(card, ())]  # never its own cell: ranks differ
-        out += [(i, j, 1) for j in targets]  # a lone card shifted, where nothing fills
+        takers = want.get(card)
+        if takers:  # never its own cell: the ranks differ
+            out += [(i, j, 1) for j in takers]
+        if targets:  # a lone card shifted, where nothing fills
+            out += [(i, j, 1) for j in targets]
         if len(cards) > 1:
             for k in range(2, _runs(game, cards) + 1):
-                out += [(i, j, k) for j in want.get(cards[-k], ())]
+                takers = want.get(cards[-k])
+                if takers:
+                    out += [(i, j, k) for j in takers]
     if talon:
         card = talon[-1]
         if heights[card // 13] == place[card]:
             out.append((TALON, HOME, 1))
-        out += [(TALON, j, 1) for j in want.get(card, ())]
+        takers = want.get(card)
+        if takers:
+            out += [(TALON, j, 1) for j in takers]
     if gone < len(game.order):
         out.append(TURN)
     return out
