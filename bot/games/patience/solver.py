@@ -25,11 +25,12 @@ an "unwinnable" is an exhaustive search's answer. The games most played as puzzl
 compact fast paths instead, about ten times as many positions a second, with the same kind of
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
-player chooses), fourteens_search.py (The Fourteens) and clock_search.py (The Clock);
-plain.py's search runs compiled where it was built (plain_core.py); a line they find is
-replayed through the engine before it is returned. Games with a stock, hidden or reshuffled
-cards are solved with perfect knowledge of the deal (the seed fixes the stock and every
-redeal's shuffle): `Verdict.perfect_knowledge` says so and every message must.
+player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock) and
+seasons_search.py (The Four Seasons, Simplicity); plain.py's search runs compiled where it was
+built (plain_core.py); a line they find is replayed through the engine before it is returned.
+Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
+(the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
+every message must.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from bot.games.patience import (
     pairs_search,
     plain,
     plain_core,
+    seasons_search,
 )
 from bot.games.patience.engine import Board, Rules, face, prefix, step_rank
 from bot.games.patience.game import PatienceGame, PatienceState, _legal
@@ -390,7 +392,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     single-card moves), pairs_search.py (Nestor), magic.py (The Fifteen Puzzle, solved by
     construction), choose_search.py (the stock games of talon packets the player chooses:
     The Calculation's family), fourteens_search.py (The Fourteens), clock_search.py (The
-    Clock). Called with a budget and a stop."""
+    Clock), seasons_search.py (The Four Seasons, Simplicity). Called with a budget and a
+    stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -415,6 +418,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if clock is not None:
         at = clock_search.position(clock, state.piles)
         return lambda budget, stop: clock_search.search(clock, at, budget, stop)
+    seasons = seasons_search.seasons_game(rules, state.piles, state.base)
+    if seasons is not None:
+        here = seasons_search.position(seasons, state.piles)
+        return lambda budget, stop: seasons_search.search(seasons, here, budget, stop)
     return None
 
 
