@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.games.patience.discrepancy import deepening
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.plain import PlainAnswer
 from bot.games.patience.special.deals import Seasons
@@ -327,20 +328,10 @@ def search(game: SeasonsGame, start: SeasonsPos, budget: int,
     finding wins.)"""
     if won(start):
         return PlainAnswer("winnable", (), 0, 1)
-    nodes = positions = 0
-    limit = 0
     lost: set[bytes] = set()
-    while True:
-        answer, cut = _limited(game, start, limit, budget - nodes, stop, nodes, lost)
-        nodes += answer.nodes
-        positions += answer.positions
-        if answer.status == "winnable":
-            return PlainAnswer("winnable", answer.line, nodes, positions)
-        if answer.status == "undecided":
-            return PlainAnswer("undecided", (), nodes, positions)
-        if not cut or key(start) in lost:
-            return PlainAnswer("unwinnable", (), nodes, answer.positions)
-        limit += 1
+    return deepening(
+        lambda limit, left, before: _limited(game, start, limit, left, stop, before, lost),
+        budget, lambda: key(start) in lost)
 
 
 def _limited(game: SeasonsGame, start: SeasonsPos, limit: int, budget: int,

@@ -79,10 +79,11 @@ PLAIN_FACTOR = 6
 search's: a hint there gets six times the node budget, well inside the hint's second (the
 bench's hint p95 was up to 870 ms with ten times, on The House on the Hill)."""
 COMPILED_FACTOR = 40
-FOURTEENS_FACTOR = 2
-"""fourteens_search.py's positions cost about half the engine's (scoring every pair and
-exchange to order them): twice the budget, not ``PLAIN_FACTOR`` times, keeps a hint of a hard
-position inside its second."""
+HOOK_FACTORS = {"fourteens": 2, "seasons": 4}
+"""Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
+fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
+seasons_search.py a quarter (3-5x the engine's positions a second); so many times the budget
+keeps a hint of a hard position inside its second."""
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 
@@ -552,15 +553,15 @@ _VALUE = {r: i + 1 for i, r in enumerate("A23456789TJQK")}
 def scaled_budget(state: PatienceState, node_budget: int) -> int:
     """``node_budget``, counted in positions of the engine's search, as the positions of the
     search that takes ``state`` which cost about the same time: ``PLAIN_FACTOR`` times as many
-    on a fast path (``FOURTEENS_FACTOR`` on The Fourteens'), ``COMPILED_FACTOR`` times where
+    on a fast path (fewer on some: ``HOOK_FACTORS``), ``COMPILED_FACTOR`` times where
     plain.py's compiled search takes it; on
     the engine's search, a game of more than two packs gets the budget times two over its
     packs (its positions cost that much more: The Empress of India's four packs, half the
     budget; it decided none of its bench deals with the whole budget either). So a budget
     means about as many seconds whichever search answers."""
     if _fast_path(state) is not None:
-        if state.rules.hook == "fourteens":
-            return node_budget * FOURTEENS_FACTOR
+        if state.rules.hook in HOOK_FACTORS:
+            return node_budget * HOOK_FACTORS[state.rules.hook]
         compiled = plain_core.native() and plain.plain_game(
             state.rules, state.piles, state.redeals, state.flags, state.seed) is not None
         return node_budget * (COMPILED_FACTOR if compiled else PLAIN_FACTOR)
