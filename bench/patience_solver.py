@@ -225,7 +225,11 @@ to 5,000 seeds (was 500): The Idle Year, about one deal in two thousand won (7 o
 ``--as-played --deals 30`` decided 0 -> 100% (all won; 999 of seeds 1-1000 won within 2,600
 positions), median 5066 -> 17 ms, hint p95 1027 -> 38 ms, daily 0/4 -> 4/4 on the first seed
 (0.1 s); The Clock (clock_search.py) decided 3 -> 23% (all won; no loss proved), hint p95
-1628 -> 963 ms, daily 0/4 -> 4/4 (seeds tried 1, 5, 8, 1; median 6.3 s, most 23.1 s).
+1628 -> 963 ms, daily 0/4 -> 4/4 (seeds tried 1, 5, 8, 1; median 6.3 s, most 23.1 s); The
+Four Seasons and Simplicity (seasons_search.py, at x6 the budget) decided 10 -> 57% and 37 ->
+93% (all won; no full deal proved lost), hint p95 565 -> 805 and 650 -> 594 ms, so they get x4
+(`solver.HOOK_FACTORS`); daily at x4: The Four Seasons 0/4 -> 4/4 (seeds 1, 3, 5, 1; most
+7.0 s), Simplicity 4/4 (seeds 4, 2, 2, 1 -> 1, 1, 1, 1).
 """
 
 from __future__ import annotations
