@@ -103,25 +103,6 @@ def test_winning_lines_replay_to_a_win_through_the_engine() -> None:
     assert wins >= 4
 
 
-def test_a_budget_of_nothing_and_a_stop_leave_the_deal_undecided() -> None:
-    state = new("the_calculation", 1)
-    game, pos = fast(state)
-    for budget in (0, 1):
-        answer = cs.search(game, pos, budget, None)
-        assert answer.status == "undecided" and answer.line == ()
-        assert answer.nodes <= budget
-    asked = []
-
-    def stop() -> bool:
-        asked.append(1)
-        return True
-
-    answer = cs.search(game, pos, 1_000_000, stop)
-    assert answer.status == "undecided" and asked
-    assert answer.nodes < 1024
-    assert solve(state, node_budget=1).status == "undecided"
-
-
 def cut_down(variant: str, rng: random.Random, left: int, stock: int,
              options: dict[str, object] | None = None, redeals: int | None = None
              ) -> PatienceState:

@@ -72,24 +72,6 @@ def test_winning_lines_replay_to_a_win_through_the_engine() -> None:
     assert replays_to_a_win(state, verdict.line)
 
 
-def test_a_budget_of_nothing_and_a_stop_leave_the_deal_undecided() -> None:
-    state = new("the_clock", 1)
-    game, pos = fast(state)
-    for budget in (0, 1):
-        answer = cl.search(game, pos, budget, None)
-        assert answer.status == "undecided" and answer.line == ()
-        assert answer.nodes <= budget
-    asked = []
-
-    def stop() -> bool:
-        asked.append(1)
-        return True
-
-    answer = cl.search(game, pos, 1_000_000, stop)
-    assert answer.status == "undecided" and asked and answer.nodes < 1024
-    assert solve(state, node_budget=1).status == "undecided"
-
-
 # -- small rigged deals against a brute-force search through the engine ---------------------------
 
 

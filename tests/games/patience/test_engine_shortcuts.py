@@ -83,3 +83,28 @@ def test_one_pass_over_the_foundations_finds_what_each_card_would() -> None:
             home = [m for m in moves if ">f" in m]
             state, _ = state.apply(0, rng.choice(home if home and rng.random() < 0.7 else moves))
     assert boards > 2000
+
+
+@pytest.mark.parametrize("variant", ["the_calculation", "the_clock", "the_four_seasons"])
+def test_a_budget_of_nothing_and_a_stop_leave_a_fast_path_undecided(variant: str) -> None:
+    """The stock games' fast paths (one limited-discrepancy driver) honour the budget and the
+    stop: no answer is a guess. (The Fourteens wins its deals before the stop is first asked,
+    at 1,024 positions: none of seeds 1-199 needs 2,000.)"""
+    from bot.games.patience.solver import _fast_path, solve
+
+    state = new(variant, 1)
+    search = _fast_path(state)
+    assert search is not None
+    for budget in (0, 1):
+        answer = search(budget, None)
+        assert answer.status == "undecided" and answer.line == ()
+        assert answer.nodes <= budget
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return True
+
+    answer = search(1_000_000, stop)
+    assert answer.status == "undecided" and asked and answer.nodes < 1024
+    assert solve(state, node_budget=1).status == "undecided"

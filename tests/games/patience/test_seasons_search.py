@@ -104,25 +104,6 @@ def test_winning_lines_replay_to_a_win_and_solve_goes_through_the_fast_path(
             assert replays_to_a_win(state, verdict.line)
 
 
-def test_a_budget_of_nothing_and_a_stop_leave_the_deal_undecided() -> None:
-    state = new("the_four_seasons", 1)
-    game, pos = fast(state)
-    for budget in (0, 1):
-        answer = ss.search(game, pos, budget, None)
-        assert answer.status == "undecided" and answer.line == ()
-        assert answer.nodes <= budget
-    asked = []
-
-    def stop() -> bool:
-        asked.append(1)
-        return True
-
-    answer = ss.search(game, pos, 1_000_000, stop)
-    assert answer.status == "undecided" and asked
-    assert answer.nodes < 1024
-    assert solve(state, node_budget=1).status == "undecided"
-
-
 def cut_down(variant: str, rng: random.Random, left: int, stock: int, cells: int
              ) -> PatienceState:
     """A late position: all but ``left`` cards home (the deal's base, each suit as far as it
