@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Iterator
+from datetime import date
 from typing import Any
 
 import pytest
@@ -147,9 +148,10 @@ async def test_dominoes_speak_only_catalogue_texts(pseudo: None, fake: FakeDisco
     assert left == [], report(left)
 
 
+# Deals whose solution the solver finds within a second or two (The Clock's deal 3 took eight).
 @pytest.mark.parametrize(("game", "seed"), [
     ("napoleon_at_st_helena", 7), ("the_four_kings", 1), ("the_idle_year", 2),
-    ("the_fortress", 1), ("the_clock", 3)])
+    ("the_fortress", 1), ("the_clock", 8)])
 async def test_patience_speaks_only_catalogue_texts(pseudo: None, fake: FakeDiscord,
                                                    runner: BotRunner, game: str,
                                                    seed: int) -> None:
@@ -158,6 +160,12 @@ async def test_patience_speaks_only_catalogue_texts(pseudo: None, fake: FakeDisc
     and leaderboard: nothing unmarked."""
     from tests.e2e.test_patience import _answered, _component, _has
 
+    # /patience daily on a fixed day whose deal is kept already: the texts are under test here,
+    # not the solver, whose search for the real day's deal costs seconds that vary by the date.
+    day = date(2026, 11, 30)
+    runner.bot.get_cog("PatienceCog").today = lambda: day
+    await runner.service.store.set_setting("daily", 0, f"patience:{game}:{day.isoformat()}",
+                                           {"seed": seed, "proven": True})
     zelda = fake.add_user("Zelda", locale=PSEUDO)
     dm = fake._open_dm(zelda)
     message = await _answered(fake, await fake.slash(
