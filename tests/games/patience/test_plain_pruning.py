@@ -12,7 +12,7 @@ from bot.games.patience import PatienceState, plain, plain_core
 from bot.games.patience.solver import solve
 from tests.games.patience.helpers import RANKS, new
 from tests.games.patience.test_plain import fast
-from tests.games.patience.test_solver import brute_force_wins, replays_to_a_win
+from tests.games.patience.test_solver import brute_force_wins, replays_to_a_win, verdict_holds
 
 
 def last_deal(variant: str, rng: random.Random, low: str, width: int | None = None,
@@ -41,10 +41,7 @@ def last_deal(variant: str, rng: random.Random, low: str, width: int | None = No
 
 def agrees(state: PatienceState) -> str:
     verdict = solve(state, node_budget=100_000)
-    assert verdict.status != "undecided"
-    assert (verdict.status == "winnable") == brute_force_wins(state, limit=100_000)
-    if verdict.status == "winnable":
-        assert replays_to_a_win(state, verdict.line)
+    assert verdict_holds(state, verdict, limit=100_000)
     return verdict.status
 
 
@@ -537,8 +534,7 @@ def test_where_no_row_can_ever_empty_spaces_free_nothing(variant: str) -> None:
     assert game is not None and pos is not None
     assert not plain.frozen(game, pos[0], pos[1]) and not plain.lost(game, pos)
     verdict = solve(spaced)
-    assert verdict.status != "undecided"
-    assert (verdict.status == "winnable") == brute_force_wins(spaced)
+    assert verdict.status == "winnable" and verdict_holds(spaced, verdict)
 
 
 @pytest.mark.parametrize(("variant", "low"), [

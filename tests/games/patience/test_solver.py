@@ -13,6 +13,7 @@ from bot.games.patience.catalogue import CATALOGUE
 from bot.games.patience.engine import step_rank
 from bot.games.patience.game import SOLUTION_BUDGET
 from bot.games.patience.solver import (
+    Verdict,
     daily_seed,
     hint,
     moves_of,
@@ -36,6 +37,15 @@ def replays_to_a_win(state: PatienceState, line: tuple[str, ...]) -> bool:
     for action in line:
         state, _ = state.apply(0, action)
     return state.status == "won"
+
+
+def verdict_holds(state: PatienceState, verdict: Verdict, limit: int = 200_000) -> bool:
+    """A decided verdict checked through the engine: a win by replaying its line, a loss by a
+    brute-force search that finds no win (which, where there is one, may wander for a minute
+    before it comes on it: the line is the quicker proof, and as sure)."""
+    if verdict.status == "winnable":
+        return replays_to_a_win(state, verdict.line)
+    return verdict.status == "unwinnable" and not brute_force_wins(state, limit)
 
 
 def test_solutions_replay_to_a_win_through_the_engine() -> None:
@@ -157,10 +167,7 @@ def test_cut_down_deals_agree_with_a_brute_force_search(variant: str) -> None:
     for _ in range(6):
         state = cut_down(variant, rng, "Q")
         verdict = solve(state, node_budget=100_000)
-        assert verdict.status != "undecided"
-        assert (verdict.status == "winnable") == brute_force_wins(state)
-        if verdict.status == "winnable":
-            assert replays_to_a_win(state, verdict.line)
+        assert verdict_holds(state, verdict)
 
 
 def contra_dance_late(rng: random.Random) -> PatienceState:
@@ -189,10 +196,7 @@ def test_the_contra_dances_forced_plays_agree_with_a_brute_force_search() -> Non
     for _ in range(10):
         state = contra_dance_late(rng)
         verdict = solve(state, node_budget=10_000)
-        assert verdict.status != "undecided"
-        assert (verdict.status == "winnable") == brute_force_wins(state)
-        if verdict.status == "winnable":
-            assert replays_to_a_win(state, verdict.line)
+        assert verdict_holds(state, verdict)
         seen.add(verdict.status)
     assert seen == {"winnable", "unwinnable"}
     for seed in range(1, 6):  # a whole deal is now one line (it was undecided at 20k positions)
