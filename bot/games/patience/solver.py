@@ -25,8 +25,9 @@ an "unwinnable" is an exhaustive search's answer. The games most played as puzzl
 compact fast paths instead, about ten times as many positions a second, with the same kind of
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
-player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock) and
-seasons_search.py (The Four Seasons, Simplicity); plain.py's search runs compiled where it was
+player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock),
+seasons_search.py (The Four Seasons, Simplicity) and precedence_search.py (The Order of
+Precedence); plain.py's search runs compiled where it was
 built (plain_core.py); a line they find is replayed through the engine before it is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
@@ -51,6 +52,7 @@ from bot.games.patience import (
     pairs_search,
     plain,
     plain_core,
+    precedence_search,
     seasons_search,
 )
 from bot.games.patience.engine import Board, Rules, face, prefix, step_rank
@@ -393,8 +395,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     single-card moves), pairs_search.py (Nestor), magic.py (The Fifteen Puzzle, solved by
     construction), choose_search.py (the stock games of talon packets the player chooses:
     The Calculation's family), fourteens_search.py (The Fourteens), clock_search.py (The
-    Clock), seasons_search.py (The Four Seasons, Simplicity). Called with a budget and a
-    stop."""
+    Clock), seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order
+    of Precedence). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -423,6 +425,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if seasons is not None:
         here = seasons_search.position(seasons, state.piles)
         return lambda budget, stop: seasons_search.search(seasons, here, budget, stop)
+    precedence = precedence_search.precedence_game(rules, state.piles, state.flags)
+    if precedence is not None:
+        there = precedence_search.position(precedence, state.piles, state.redeals)
+        return lambda budget, stop: precedence_search.search(precedence, there, budget, stop)
     return None
 
 
