@@ -200,3 +200,39 @@ def test_the_safe_move_home_is_sound() -> None:
         assert (_won(board) or brute_force_wins(rules, after)) == brute_force_wins(rules, before)
         checked += 1
     assert checked >= 20
+
+
+def wins_through_the_fast_paths_moves(game: ps.PrecGame, pos: ps.PrecPos) -> bool:
+    """Every position reachable through `moves` (the engine's, as the tests above check)."""
+    seen = {ps.key(pos)}
+    todo = [pos]
+    while todo:
+        at = todo.pop()
+        for move in ps.moves(game, at):
+            child = ps.play(game, at, move)
+            if ps.won(game, child):
+                return True
+            if ps.key(child) not in seen:
+                seen.add(ps.key(child))
+                todo.append(child)
+    return False
+
+
+def test_positions_proved_lost_are_lost() -> None:
+    """What the limited searches keep as proved lost (and never search again) is lost, though
+    they refused moves for want of discrepancies."""
+    rng = random.Random("lost")
+    proved = 0
+    for left, talon, redeals in [(16, 4, 1), (20, 0, 2), (14, 6, 1), (24, 2, 2)] * 5:
+        rules, piles, redeals = rigged(rng, left, talon, redeals)
+        game, pos = small_game(rules, piles, redeals)
+        lost: set[bytes] = set()
+        for limit in range(3):
+            ps._limited(game, pos, limit, 100_000, None, 0, lost)
+        n = len(game.found_ids)
+        for k in lost:
+            at = (k[2 + n:], k[0], k[2:2 + n], k[1])
+            assert ps.key(at) == k
+            assert not wins_through_the_fast_paths_moves(game, at)
+            proved += 1
+    assert proved > 20
