@@ -67,6 +67,27 @@ def test_winning_lines_replay_to_a_win_through_the_engine() -> None:
     assert verdict.line == answer.line
 
 
+def test_forced_moves_are_the_only_moves() -> None:
+    """What `forced` makes at once is each time the one move the search would try."""
+    state = new(GAME, 1)
+    game, pos = fast(state)
+    chained = 0
+    for _ in range(300):
+        after, made = ws.forced(game, pos)
+        at = pos
+        for move in made:
+            assert ws.ordered(game, at) == [move] and move in ws.moves(game, at)
+            at = ws.play(game, at, move)
+        assert at == after
+        chained += len(made)
+        assert ws.won(game, after) or len(ws.ordered(game, after)) != 1
+        todo = ws.ordered(game, after)
+        if not todo:
+            break
+        pos = ws.play(game, after, todo[-1])
+    assert chained
+
+
 # -- small rigged deals against a brute-force search through the engine ---------------------------
 
 
