@@ -64,6 +64,11 @@ def test_winning_lines_replay_to_a_win_through_the_engine() -> None:
     verdict = solve(state, node_budget=20_000)  # through solver._fast_path and _checked
     assert verdict.status == "winnable" and verdict.perfect_knowledge
     assert verdict.line == answer.line
+    for action in answer.line[:len(answer.line) // 2]:  # and from the middle of the game
+        state, _ = state.apply(0, action)
+    assert search_path(state) == "fast"
+    verdict = solve(state, node_budget=20_000)
+    assert verdict.status == "winnable" and replays_to_a_win(state, verdict.line)
 
 
 def test_forced_moves_are_the_only_moves() -> None:
