@@ -149,20 +149,20 @@ def key(pos: WindPos) -> bytes:
     return bytes((gone, centre, *sorted(sails), *(x for p in pairs for x in p))) + talon
 
 
-def _homes(game: WindGame, centre: int, corners: bytes, card: int) -> list[int]:
-    """The foundations that take ``card`` now, in the engine's order (of the empty corners
-    the first only)."""
-    out = []
-    if centre < game.full and card == centre % 13 + 1:
-        out.append(CENTRE)
+def _homes(game: WindGame, centre: int, corners: bytes) -> dict[int, list[int]]:
+    """A rank -> the foundations that take it now, in the engine's order (of the empty
+    corners the first only): one pass for all of a position's cards."""
+    out: dict[int, list[int]] = {}
+    if centre < game.full:
+        out[centre % 13 + 1] = [CENTRE]
     empty = False
     for i, h in enumerate(corners):
         if h == 0:
-            if card == 13 and not empty:
-                out.append(CORNER + i)
+            if not empty:
+                out.setdefault(13, []).append(CORNER + i)
             empty = True
-        elif h < game.corner_full and card == 13 - h:
-            out.append(CORNER + i)
+        elif h < game.corner_full:
+            out.setdefault(13 - h, []).append(CORNER + i)
     return out
 
 
@@ -180,11 +180,12 @@ def moves(game: WindGame, pos: WindPos) -> list[Move]:
         if talon:
             out += [(TALON, j) for j in spaces]
     else:
+        homes = _homes(game, centre, corners)
         for i, card in enumerate(sails):
-            if card:
-                out += [(i, f) for f in _homes(game, centre, corners, card)]
-        if talon:
-            out += [(TALON, f) for f in _homes(game, centre, corners, talon[-1])]
+            if card in homes:
+                out += [(i, f) for f in homes[card]]
+        if talon and talon[-1] in homes:
+            out += [(TALON, f) for f in homes[talon[-1]]]
         if stock_left:
             out.append(TURN)
     if centre < game.full - 1:
@@ -252,37 +253,38 @@ def action(game: WindGame, move: Move) -> str:
 def ordered(game: WindGame, pos: WindPos) -> list[Move]:
     """`moves` in the order the search tries them (see the module), a space's fill only into
     the first empty sail."""
-    out = moves(game, pos)
     sails = pos[2]
-    first = next((i for i, c in enumerate(sails) if not c), -1)
+    first = sails.find(0)
+    ranked: list[tuple[int, int, Move]] = []
+    for n, move in enumerate(moves(game, pos)):
+        src, dst = move
+        if move == TURN:
+            rank = 5
+        elif dst < TALON:  # a fill
+            if dst != first:
+                continue
+            rank = 0 if src == TALON else 1
+        elif src == TALON:
+            rank = 0
+        elif src < TALON:
+            rank = 1 if dst == CENTRE else 2
+        else:
+            rank = 3  # a corner's card onto the centre
+        ranked.append((rank, n, move))
+    ranked.sort()
+    return [move for _, _, move in ranked]
 
-    def rank_of(m: Move) -> int:
-        src, dst = m
-        if m == TURN:
-            return 5
-        if dst < TALON:  # a fill
-            return 0 if src == TALON else 1
-        if src == TALON:
-            return 0
-        if src < TALON:
-            return 1 if dst == CENTRE else 2
-        return 3  # a corner's card onto the centre
 
-    kept = [m for m in out if not (m[1] < TALON and m[0] in (TALON, STOCK) and m[1] != first)]
-    kept.sort(key=rank_of)
-    return kept
-
-
-def forced(game: WindGame, pos: WindPos) -> tuple[WindPos, list[Move]]:
-    """``pos`` after every move it forces (a position of one move only), and the moves."""
+def forced(game: WindGame, pos: WindPos) -> tuple[WindPos, list[Move], list[Move]]:
+    """``pos`` after every move it forces (a position of one move only), the moves made,
+    and the moves `ordered` offers there."""
     made: list[Move] = []
-    while not won(game, pos):
+    while True:
         todo = ordered(game, pos)
-        if len(todo) != 1:
-            break
+        if len(todo) != 1 or won(game, pos):
+            return pos, made, todo
         made.append(todo[0])
         pos = play(game, pos, todo[0])
-    return pos, made
 
 
 def search(game: WindGame, start: WindPos, budget: int,
@@ -294,7 +296,7 @@ def search(game: WindGame, start: WindPos, budget: int,
     ``budget`` positions generated in all, or when ``stop()`` (asked every 1024) says so."""
     if won(game, start):
         return PlainAnswer("winnable", (), 0, 1)
-    begin, lead = forced(game, start)
+    begin, lead, _ = forced(game, start)
     if won(game, begin):
         return PlainAnswer("winnable", tuple(action(game, m) for m in lead), 0, 1)
     lost: set[bytes] = set()
@@ -345,7 +347,7 @@ def _limited(game: WindGame, start: WindPos, limit: int, budget: int,
         if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
             return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
         move = todo[i]
-        child, made = forced(game, play(game, pos, move))
+        child, made, after = forced(game, play(game, pos, move))
         if won(game, child):
             line = tuple(action(game, m) for step in (*path, [move, *made]) for m in step)
             return PlainAnswer("winnable", line, nodes, len(seen)), cut
@@ -358,5 +360,5 @@ def _limited(game: WindGame, start: WindPos, limit: int, budget: int,
             continue
         seen[k] = rest
         path.append([move, *made])
-        stack.append([child, k, rest, ordered(game, child), 0, True])
+        stack.append([child, k, rest, after, 0, True])
     return PlainAnswer("unwinnable", (), nodes, len(lost | seen.keys())), cut

@@ -78,7 +78,8 @@ def test_forced_moves_are_the_only_moves() -> None:
     game, pos = fast(state)
     chained = 0
     for _ in range(300):
-        after, made = ws.forced(game, pos)
+        after, made, offered = ws.forced(game, pos)
+        assert offered == ws.ordered(game, after)
         at = pos
         for move in made:
             assert ws.ordered(game, at) == [move] and move in ws.moves(game, at)
