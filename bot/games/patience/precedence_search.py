@@ -122,6 +122,17 @@ def key(pos: PrecPos) -> bytes:
     return bytes((talon, redeals)) + heights + rest
 
 
+def _takers(game: PrecGame, heights: bytes) -> dict[int, list[int]]:
+    """A rank -> the foundations that take it now, in their order (an empty one only once
+    the one before it holds a card)."""
+    out: dict[int, list[int]] = {}
+    for j, w in enumerate(game.wants):
+        h = heights[j]
+        if h < len(w) and (h or not j or heights[j - 1]):
+            out.setdefault(w[h], []).append(j)
+    return out
+
+
 def moves(game: PrecGame, pos: PrecPos) -> list[Move]:
     """The engine's actions in ``pos``, in its order: the talon's top to the foundations in
     their order (an empty one only once the one before it holds a card), the turn, the
@@ -129,11 +140,7 @@ def moves(game: PrecGame, pos: PrecPos) -> list[Move]:
     rest, talon, heights, redeals = pos
     out: list[Move] = []
     if talon:
-        card = rest[talon - 1]
-        for j, w in enumerate(game.wants):
-            h = heights[j]
-            if h < len(w) and w[h] == card and (h or not j or heights[j - 1]):
-                out.append(j)
+        out += _takers(game, heights).get(rest[talon - 1], ())
     if talon < len(rest):
         out.append(TURN)
     elif talon and redeals < game.redeals:
@@ -190,15 +197,32 @@ def ordered(game: PrecGame, pos: PrecPos) -> list[Move]:
 
 def forced(game: PrecGame, pos: PrecPos) -> tuple[PrecPos, list[Move]]:
     """``pos`` after every move it forces: while a position offers one move only (a turn of
-    an unplayable card, the redeal, the last card home), that move; and the moves made."""
+    an unplayable card, the redeal, the last card home), that move; and the moves made. The
+    foundations change only by a card home, so the turns down to the next card that goes
+    home are found in one scan."""
     made: list[Move] = []
-    while pos[0]:
-        todo = moves(game, pos)
-        if len(todo) != 1:
-            break
-        made.append(todo[0])
-        pos = play(game, pos, todo[0])
-    return pos, made
+    rest, talon, heights, redeals = pos
+    while rest:
+        takers = _takers(game, heights)
+        n = len(rest)
+        was = talon
+        while talon < n and (not talon or rest[talon - 1] not in takers):
+            talon += 1
+        made += [TURN] * (talon - was)
+        if talon < n or not talon:
+            break  # the top goes home or is turned over: a choice
+        homes = takers.get(rest[talon - 1], [])
+        if not homes and redeals < game.redeals:
+            made.append(REDEAL)
+            talon, redeals = 0, redeals + 1
+        elif len(homes) == 1 and redeals >= game.redeals:
+            made.append(homes[0])
+            h = bytearray(heights)
+            h[homes[0]] += 1
+            rest, talon, heights = rest[:talon - 1], talon - 1, bytes(h)
+        else:
+            break  # a choice, or no move at all
+    return (rest, talon, heights, redeals), made
 
 
 def search(game: PrecGame, start: PrecPos, budget: int,
