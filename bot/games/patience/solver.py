@@ -25,8 +25,9 @@ an "unwinnable" is an exhaustive search's answer. The games most played as puzzl
 compact fast paths instead, about ten times as many positions a second, with the same kind of
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
-player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock) and
-seasons_search.py (The Four Seasons, Simplicity); plain.py's search runs compiled where it was
+player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock),
+seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order of
+Precedence) and windmill_search.py (The Windmill); plain.py's search runs compiled where it was
 built (plain_core.py); a line they find is replayed through the engine before it is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
@@ -51,7 +52,9 @@ from bot.games.patience import (
     pairs_search,
     plain,
     plain_core,
+    precedence_search,
     seasons_search,
+    windmill_search,
 )
 from bot.games.patience.engine import Board, Rules, face, prefix, step_rank
 from bot.games.patience.game import PatienceGame, PatienceState, _legal
@@ -79,11 +82,13 @@ PLAIN_FACTOR = 6
 search's: a hint there gets six times the node budget, well inside the hint's second (the
 bench's hint p95 was up to 870 ms with ten times, on The House on the Hill)."""
 COMPILED_FACTOR = 40
-HOOK_FACTORS = {"fourteens": 2, "seasons": 4}
+HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
-seasons_search.py a quarter (3-5x the engine's positions a second); so many times the budget
-keeps a hint of a hard position inside its second."""
+seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
+quarter (one of its positions makes every move the position forces: about 60k a second
+against the engine's 13k on The Windmill); so many times the budget keeps a hint of a hard
+position inside its second."""
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 
@@ -393,8 +398,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     single-card moves), pairs_search.py (Nestor), magic.py (The Fifteen Puzzle, solved by
     construction), choose_search.py (the stock games of talon packets the player chooses:
     The Calculation's family), fourteens_search.py (The Fourteens), clock_search.py (The
-    Clock), seasons_search.py (The Four Seasons, Simplicity). Called with a budget and a
-    stop."""
+    Clock), seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order
+    of Precedence), windmill_search.py (The Windmill). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -423,6 +428,14 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if seasons is not None:
         here = seasons_search.position(seasons, state.piles)
         return lambda budget, stop: seasons_search.search(seasons, here, budget, stop)
+    precedence = precedence_search.precedence_game(rules, state.piles, state.flags)
+    if precedence is not None:
+        there = precedence_search.position(precedence, state.piles, state.redeals)
+        return lambda budget, stop: precedence_search.search(precedence, there, budget, stop)
+    windmill = windmill_search.windmill_game(rules, state.piles, state.flags)
+    if windmill is not None:
+        sails = windmill_search.position(windmill, state.piles, state.flags)
+        return lambda budget, stop: windmill_search.search(windmill, sails, budget, stop)
     return None
 
 
