@@ -290,7 +290,7 @@ def ordered(game: FavoriteGame, pos: FavPos, last: int = -1) -> list[tuple[Move,
     one = safe(game, pos)
     if one is not None:
         return [(one, 0)]
-    redeals, series, _, heights, packets = pos
+    redeals, _, _, heights, packets = pos
     feeds = game.feeds if redeals == 0 else None
     near, dug = _tables(game, heights)
     digs = []
@@ -316,10 +316,9 @@ def ordered(game: FavoriteGame, pos: FavPos, last: int = -1) -> list[tuple[Move,
                 continue
             under = rest[-1]
             wanted = near[under]
-            if wanted == 0 and feeds is not None:
-                if not any(heights[j] == h and feeds[src] >> j & 1
-                           for j, h in game.slots[under]):
-                    wanted = 1
+            if wanted == 0 and feeds is not None and not any(
+                    heights[j] == h and feeds[src] >> j & 1 for j, h in game.slots[under]):
+                wanted = 1  # wanted now, but not from this packet in the first deal
             if wanted == 0:
                 ranked.append((0, 0, n, move))
             else:

@@ -25,9 +25,10 @@ an "unwinnable" is an exhaustive search's answer. The games most played as puzzl
 compact fast paths instead, about ten times as many positions a second, with the same kind of
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
-player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock) and
-seasons_search.py (The Four Seasons, Simplicity); plain.py's search runs compiled where it was
-built (plain_core.py); a line they find is replayed through the engine before it is returned.
+player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock),
+seasons_search.py (The Four Seasons, Simplicity) and favorite_search.py (Napoleon's Favorite,
+St. Louis); plain.py's search runs compiled where it was built (plain_core.py); a line they
+find is replayed through the engine before it is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
 every message must.
@@ -46,6 +47,7 @@ from typing import Literal
 from bot.games.patience import (
     choose_search,
     clock_search,
+    favorite_search,
     fourteens_search,
     magic,
     pairs_search,
@@ -79,11 +81,13 @@ PLAIN_FACTOR = 6
 search's: a hint there gets six times the node budget, well inside the hint's second (the
 bench's hint p95 was up to 870 ms with ten times, on The House on the Hill)."""
 COMPILED_FACTOR = 40
-HOOK_FACTORS = {"fourteens": 2, "seasons": 4}
+HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "favorite": 2, "stlouis": 2}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
-seasons_search.py a quarter (3-5x the engine's positions a second); so many times the budget
-keeps a hint of a hard position inside its second."""
+seasons_search.py a quarter (3-5x the engine's positions a second), favorite_search.py about
+half (it ranks a dozen marriages a position, against the engine's 16k positions a second on
+Napoleon's Favorite); so many times the budget keeps a hint of a hard position inside its
+second."""
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 
@@ -393,8 +397,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     single-card moves), pairs_search.py (Nestor), magic.py (The Fifteen Puzzle, solved by
     construction), choose_search.py (the stock games of talon packets the player chooses:
     The Calculation's family), fourteens_search.py (The Fourteens), clock_search.py (The
-    Clock), seasons_search.py (The Four Seasons, Simplicity). Called with a budget and a
-    stop."""
+    Clock), seasons_search.py (The Four Seasons, Simplicity), favorite_search.py (Napoleon's
+    Favorite, St. Louis). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -423,6 +427,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if seasons is not None:
         here = seasons_search.position(seasons, state.piles)
         return lambda budget, stop: seasons_search.search(seasons, here, budget, stop)
+    favorite = favorite_search.favorite_game(rules, state.piles, state.redeals, state.flags)
+    if favorite is not None:
+        there = favorite_search.position(favorite, state.piles, state.redeals, state.flags)
+        return lambda budget, stop: favorite_search.search(favorite, there, budget, stop)
     return None
 
 
