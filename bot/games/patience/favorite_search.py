@@ -22,9 +22,9 @@ rank). What makes it sound and quick:
   engine refuses): from where it came it reaches the same packet directly, or goes back to the
   position before;
 - a safe move, the only move tried (the tests check it against a brute-force search): in the
-  last deal, past St. Louis's series, a top home where no other foundation will ever take its
-  kind (the other copy is home) and nothing could ever be married on it (every card one rank
-  off that could is home): it serves nothing in the layout, and no redeal is left to gather it;
+  last deal, past St. Louis's series, a top home where nothing could ever be married on it
+  (every card one rank off that could is home): it serves nothing in the layout, no other
+  foundation will ever take it (`safe`), and no redeal is left to gather it;
 - move ordering: cards home (free), then marriages that bare a card one can play up, then the
   redeal or the turn, then the other marriages, the card they bare wanted soonest first; the
   depth-first searches are limited in discrepancies from that order, one more each time
@@ -264,7 +264,10 @@ def _home(game: FavoriteGame, heights: bytes, card: int) -> bool:
 
 
 def safe(game: FavoriteGame, pos: FavPos) -> Move | None:
-    """A move home that cannot spoil a win (see the module), or None."""
+    """A move home that cannot spoil a win (see the module), or None. Where every card that
+    could be married on a top is home, both copies of its suit's neighbours are, so no
+    foundation of its suit stands short of them: the top is the last ace going onto its
+    kings or the last king onto its aces, and no other foundation will ever take it."""
     redeals, series, _, heights, packets = pos
     if redeals < game.redeals or series:
         return None
@@ -274,11 +277,7 @@ def safe(game: FavoriteGame, pos: FavPos) -> Move | None:
             continue
         card = cards[-1]
         for j, h in slots[card]:
-            if heights[j] != h:
-                continue
-            if not all(x == j or heights[x] > at for x, at in slots[card]):
-                continue  # another foundation may still take it
-            if all(_home(game, heights, x) for x in game.fits[card]):
+            if heights[j] == h and all(_home(game, heights, x) for x in game.fits[card]):
                 return i, j
     return None
 
