@@ -25,11 +25,13 @@ rank). What makes it sound and quick:
   last deal, past St. Louis's series, a top home where nothing could ever be married on it
   (every card one rank off that could is home): it serves nothing in the layout, no other
   foundation will ever take it (`safe`), and no redeal is left to gather it;
-- move ordering: cards home (free), then marriages that bare a card one can play up, then the
-  redeal or the turn, then the other marriages, the card they bare wanted soonest first; the
-  depth-first searches are limited in discrepancies from that order, one more each time
-  (`deepening`). A search that refused nothing searched every reachable position: then
-  "unwinnable".
+- move ordering: cards home, then marriages that bare a card one can play up, then the other
+  marriages (digging towards the cards wanted soonest: `_dig`), the redeal or the turn last;
+  the depth-first searches are limited in discrepancies from that order, one more each time
+  (`deepening`). A card home costs none, but in St. Louis's series: there each card home
+  draws the stock's next card into its packet, so their orders deal different layouts, and
+  free they took a whole search's budget at the first limit. A search that refused nothing
+  searched every reachable position: then "unwinnable".
 """
 
 from __future__ import annotations
@@ -321,8 +323,12 @@ def ordered(game: FavoriteGame, pos: FavPos, last: int = -1) -> list[tuple[Move,
             if wanted == 0:
                 ranked.append((0, 0, n, move))
             else:
+                # from a packet that gives a wanted card soon, onto one that gives late
                 ranked.append((2, digs[src] - digs[-1 - dst], n, move))
     ranked.sort()
+    if pos[1]:  # St. Louis's series: cards home cost as the rest (see the module)
+        return [(move, min(x, MAX_COST)) for x, move in enumerate(
+            [m for m, _ in homes] + [m for *_, m in ranked])]
     before = 1 if homes else 0
     return homes + [(move, min(before + x, MAX_COST))
                     for x, (_, _, _, move) in enumerate(ranked)]
