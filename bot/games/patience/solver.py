@@ -85,9 +85,9 @@ HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "favorite": 2, "stlouis": 2}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
 seasons_search.py a quarter (3-5x the engine's positions a second), favorite_search.py about
-half (it ranks a dozen marriages a position, against the engine's 16k positions a second on
-Napoleon's Favorite); so many times the budget keeps a hint of a hard position inside its
-second."""
+half (it ranks a dozen marriages a position: 27k positions a second on Napoleon's Favorite
+against the engine's 16k, 44k on St. Louis against 18k); so many times the budget keeps a
+hint of a hard position inside its second."""
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 
