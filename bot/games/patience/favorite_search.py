@@ -19,8 +19,8 @@ rank). What makes it sound and quick:
 - the key sorts the packets in the last deal only: before, a redeal gathers them in order
   (and Napoleon's Favorite's first deal tells them apart);
 - a card just married is not married again at once (the search's own rule, not a move the
-  engine refuses): from where it came it reaches the same packet directly, or goes back to the
-  position before;
+  engine refuses): from the packet it came from it reaches any other packet directly, and
+  back there it only restores the position before;
 - a safe move, the only move tried (the tests check it against a brute-force search): in the
   last deal, past St. Louis's series, a top home where nothing could ever be married on it
   (every card one rank off that could is home): it serves nothing in the layout, no other
