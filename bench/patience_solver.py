@@ -229,7 +229,10 @@ positions), median 5066 -> 17 ms, hint p95 1027 -> 38 ms, daily 0/4 -> 4/4 on th
 Four Seasons and Simplicity (seasons_search.py, at x6 the budget) decided 10 -> 57% and 37 ->
 93% (all won; no full deal proved lost), hint p95 565 -> 805 and 650 -> 594 ms, so they get x4
 (`solver.HOOK_FACTORS`); daily at x4: The Four Seasons 0/4 -> 4/4 (seeds 1, 3, 5, 1; most
-7.0 s), Simplicity 4/4 (seeds 4, 2, 2, 1 -> 1, 1, 1, 1).
+7.0 s), Simplicity 4/4 (seeds 4, 2, 2, 1 -> 1, 1, 1, 1). Napoleon's Favorite and St. Louis
+(favorite_search.py, x2; ``--deals 30 --limit 5``, the machine shared): decided 0 -> 97% and
+0 -> 23% (all won), median 5238 -> 304 and 5192 -> 5008 ms, hint p95 546 -> 490 and 576 ->
+379 ms; daily 0/4 -> 4/4 (seeds tried 2, 1, 1, 2; most 1.5 s) and 0/4 -> 3/4 (5, 2, 8, 7).
 """
 
 from __future__ import annotations

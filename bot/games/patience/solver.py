@@ -27,8 +27,9 @@ answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamr
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
 player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock),
 seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order of
-Precedence) and windmill_search.py (The Windmill); plain.py's search runs compiled where it was
-built (plain_core.py); a line they find is replayed through the engine before it is returned.
+Precedence), windmill_search.py (The Windmill) and favorite_search.py (Napoleon's Favorite,
+St. Louis); plain.py's search runs compiled where it was built (plain_core.py); a line they
+find is replayed through the engine before it is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
 every message must.
@@ -47,6 +48,7 @@ from typing import Literal
 from bot.games.patience import (
     choose_search,
     clock_search,
+    favorite_search,
     fourteens_search,
     magic,
     pairs_search,
@@ -82,13 +84,15 @@ PLAIN_FACTOR = 6
 search's: a hint there gets six times the node budget, well inside the hint's second (the
 bench's hint p95 was up to 870 ms with ten times, on The House on the Hill)."""
 COMPILED_FACTOR = 40
-HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4}
+HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
 seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
 quarter (one of its positions makes every move the position forces: about 60k a second
-against the engine's 13k on The Windmill); so many times the budget keeps a hint of a hard
-position inside its second."""
+against the engine's 13k on The Windmill), favorite_search.py about half (it ranks a dozen
+marriages a position: 27k positions a second on Napoleon's Favorite against the engine's
+16k, 44k on St. Louis against 18k); so many times the budget keeps a hint of a hard position
+inside its second."""
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 
@@ -399,7 +403,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     construction), choose_search.py (the stock games of talon packets the player chooses:
     The Calculation's family), fourteens_search.py (The Fourteens), clock_search.py (The
     Clock), seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order
-    of Precedence), windmill_search.py (The Windmill). Called with a budget and a stop."""
+    of Precedence), windmill_search.py (The Windmill), favorite_search.py (Napoleon's
+    Favorite, St. Louis). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -436,6 +441,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if windmill is not None:
         sails = windmill_search.position(windmill, state.piles, state.flags)
         return lambda budget, stop: windmill_search.search(windmill, sails, budget, stop)
+    favorite = favorite_search.favorite_game(rules, state.piles, state.redeals, state.flags)
+    if favorite is not None:
+        there = favorite_search.position(favorite, state.piles, state.redeals, state.flags)
+        return lambda budget, stop: favorite_search.search(favorite, there, budget, stop)
     return None
 
 
