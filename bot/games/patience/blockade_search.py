@@ -231,7 +231,7 @@ def ordered(game: BlockadeGame, pos: BlockadePos) -> list[Move]:
     one = safe(game, pos, offered)
     if one is not None:
         return [one]
-    _, heights, columns = pos
+    columns = pos[2]
     home: list[Move] = []
     uncover: list[Move] = []
     shift: list[Move] = []
@@ -242,9 +242,8 @@ def ordered(game: BlockadeGame, pos: BlockadePos) -> list[Move]:
             continue
         src, dst = m
         if dst >= 0:
-            t = game.twin[dst]
-            if heights[t] == heights[dst] and (src, t) in home:
-                continue  # the twin foundation's move reaches a position alike
+            if (src, game.twin[dst]) in home:
+                continue  # both at one height: the positions are alike
             home.append(m)
             continue
         cards = columns[src]

@@ -25,9 +25,10 @@ an "unwinnable" is an exhaustive search's answer. The games most played as puzzl
 compact fast paths instead, about ten times as many positions a second, with the same kind of
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
-player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock) and
-seasons_search.py (The Four Seasons, Simplicity); plain.py's search runs compiled where it was
-built (plain_core.py); a line they find is replayed through the engine before it is returned.
+player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock),
+seasons_search.py (The Four Seasons, Simplicity) and blockade_search.py (The Blockade);
+plain.py's search runs compiled where it was built (plain_core.py); a line they find is
+replayed through the engine before it is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
 every message must.
@@ -44,6 +45,7 @@ from datetime import date as Date
 from typing import Literal
 
 from bot.games.patience import (
+    blockade_search,
     choose_search,
     clock_search,
     fourteens_search,
@@ -393,8 +395,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     single-card moves), pairs_search.py (Nestor), magic.py (The Fifteen Puzzle, solved by
     construction), choose_search.py (the stock games of talon packets the player chooses:
     The Calculation's family), fourteens_search.py (The Fourteens), clock_search.py (The
-    Clock), seasons_search.py (The Four Seasons, Simplicity). Called with a budget and a
-    stop."""
+    Clock), seasons_search.py (The Four Seasons, Simplicity), blockade_search.py (The
+    Blockade). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -423,6 +425,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if seasons is not None:
         here = seasons_search.position(seasons, state.piles)
         return lambda budget, stop: seasons_search.search(seasons, here, budget, stop)
+    blockade = blockade_search.blockade_game(rules, state.piles, state.redeals, state.flags)
+    if blockade is not None:
+        rows = blockade_search.position(blockade, state.piles)
+        return lambda budget, stop: blockade_search.search(blockade, rows, budget, stop)
     return None
 
 
