@@ -19,8 +19,11 @@ suit and rank). What makes it sound and quick:
   stock lasts it would draw a fill sooner, which shifts every row to come: not taken then;
 - only one of two moves to a suit's two foundations at one height is tried (the positions are
   alike, see the key);
-- move ordering: cards home, then cards packed that uncover a card (or empty a column), then
-  the turn, then cards shifted from one copy of the card above them to the other;
+- a row that leaves both copies of a card under kings of their suit is not searched on
+  (`dead`: each king needs one of those copies home first);
+- move ordering: cards home, then cards packed that uncover a card (or empty a column), each
+  kind by how near home the card it shows is, then the turn, then cards shifted from one copy
+  of the card above them to the other;
 - the depth-first searches are limited in discrepancies from that order, one more each time
   (`search`): the i-th move of a position costs ``min(i, MAX_COST)``. A search that refused
   none searched every reachable position: then "unwinnable".
@@ -251,7 +254,51 @@ def ordered(game: BlockadeGame, pos: BlockadePos) -> list[Move]:
             shift.append(m)
         else:
             uncover.append(m)
+    home.sort(key=lambda m: _shows(game, pos, m[0]))  # stable: the engine's order on ties
+    uncover.sort(key=lambda m: _shows(game, pos, m[0]))
     return [*home, *uncover, *turn, *shift]
+
+
+def _distance(game: BlockadeGame, heights: bytes, card: int) -> int:
+    """How many cards its suit's foundations need before ``card`` can go home (0: now)."""
+    below, a, b = game.pairs[card]
+    ha, hb = heights[a], heights[b]
+    if ha > below:
+        return below - hb
+    if hb > below:
+        return below - ha
+    return below - max(ha, hb)
+
+
+def _shows(game: BlockadeGame, pos: BlockadePos, src: int) -> int:
+    """The `_distance` of the card a move off column ``src`` shows (the fill, if it empties
+    the column while the stock lasts; -1 if it clears it for good)."""
+    dealt, heights, columns = pos
+    cards = columns[src]
+    if len(cards) > 1:
+        return _distance(game, heights, cards[-2])
+    if dealt < len(game.stock):
+        return _distance(game, heights, game.stock[dealt])
+    return -1
+
+
+def dead(game: BlockadeGame, columns: tuple[bytes, ...]) -> bool:
+    """Lost for good: both copies of a card lie under kings of their suit (in their columns).
+    A king only ever leaves its column for home (nothing is higher to pack it on; spaces take
+    only the stock), which needs a foundation of its suit up to the queen, so one copy of that
+    card home first. Only a row deals a king over other cards."""
+    counts = [0] * 53
+    for cards in columns:
+        kings = 0  # the suits (bits) of the kings above, scanning down from the top
+        for c in reversed(cards):
+            s = (c - 1) // 13
+            if c % 13 == 0:
+                kings |= 1 << s
+            elif kings >> s & 1:
+                counts[c] += 1
+                if counts[c] == 2:
+                    return True
+    return False
 
 
 def search(game: BlockadeGame, start: BlockadePos, budget: int,
@@ -299,6 +346,8 @@ def _limited(game: BlockadeGame, start: BlockadePos, limit: int, budget: int,
         if seen.get(k, -1) >= rest:
             continue
         seen[k] = rest
+        if move == TURN and dead(game, child[2]):
+            continue
         if won(game, child):
             line = tuple(action(game, m) for m in (*path, move))
             return PlainAnswer("winnable", line, nodes, len(seen)), cut

@@ -268,3 +268,20 @@ def test_the_key_keeps_the_columns_in_order_while_the_stock_lasts() -> None:
     game, pos = small_game(rules, out)
     other, turned = small_game(rules, {**out, "t1": out["t2"], "t2": out["t1"]})
     assert bk.key(game, pos) == bk.key(other, turned)
+
+
+def test_dead_positions_are_lost() -> None:
+    """Where `dead` says both copies of a card lie under kings of their suit, the brute-force
+    search finds no win (the stock still to come or not)."""
+    rng = random.Random("dead")
+    fired = lasting = 0
+    for _ in range(400):
+        stock = rng.choice([0, 3])
+        rules, piles = rigged(rng, 9 + stock, stock)
+        game, pos = small_game(rules, piles)
+        if not bk.dead(game, pos[2]):
+            continue
+        fired += 1
+        lasting += stock > 0
+        assert not brute_force_wins(rules, root(piles))
+    assert fired > 5 and lasting
