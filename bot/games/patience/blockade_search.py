@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 
 from bot.games.patience.discrepancy import deepening
 from bot.games.patience.engine import RANKS, Rules
@@ -64,6 +65,7 @@ class BlockadeGame:
     suits: bytes  # foundation -> its suit (0..3)
     twin: list[int]  # foundation -> the other foundation of its suit
     pairs: list[tuple[int, int, int]]  # card -> (its rank - 1, its suit's two foundations)
+    couples: Callable[[bytes], tuple[int, ...]]  # heights -> each suit's two, suit by suit
     full: int  # cards the foundations hold when the game is won
 
 
@@ -119,7 +121,9 @@ def blockade_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
     for c in range(52):
         a, b = (j for j in range(8) if suits[j] == c // 13)
         pairs.append((c % 13, a, b))
-    return BlockadeGame(column_ids, [f.id for f in founds], stock, suits, twin, pairs, 104)
+    couples = itemgetter(*(j for s in range(4) for j in range(8) if suits[j] == s))
+    return BlockadeGame(column_ids, [f.id for f in founds], stock, suits, twin, pairs, couples,
+                        104)
 
 
 def position(game: BlockadeGame, piles: dict[str, list[str]]) -> BlockadePos:
@@ -132,28 +136,25 @@ def won(game: BlockadeGame, pos: BlockadePos) -> bool:
 
 
 def key(game: BlockadeGame, pos: BlockadePos) -> bytes:
-    """The transposition key: each suit's two heights sorted, the columns sorted once the
-    stock is out (see the module)."""
+    """The transposition key: each suit's two heights in either order (as their sum and
+    difference), the columns sorted once the stock is out (see the module)."""
     dealt, heights, columns = pos
-    hs = bytes(b for j in range(4) for b in sorted((heights[j], heights[j + 4])))
+    a, b, c, d, e, f, g, h = game.couples(heights)
     cols = sorted(columns) if dealt >= len(game.stock) else columns
-    return bytes((dealt,)) + hs + b"\0".join(cols)
+    return bytes((dealt, a + b, abs(a - b), c + d, abs(c - d), e + f, abs(e - f), g + h,
+                  abs(g - h))) + b"\0".join(cols)
 
 
 def moves(game: BlockadeGame, pos: BlockadePos) -> list[Move]:
     """The engine's moves in ``pos``, in its order: by column, each to the foundations (an ace
     to the first empty one of its suit), then onto the columns; the turn last."""
     dealt, heights, columns = pos
-    tops: dict[int, list[int]] = {}  # a card -> the columns it is the available card of
-    for k, cards in enumerate(columns):
-        if cards:
-            tops.setdefault(cards[-1], []).append(k)
+    tops = [cards[-1] if cards else 0 for cards in columns]  # 0: a space
     pairs = game.pairs
     out: list[Move] = []
-    for i, cards in enumerate(columns):
-        if not cards:
+    for i, card in enumerate(tops):
+        if not card:
             continue
-        card = cards[-1]
         below, a, b = pairs[card]
         if heights[a] == below:
             out.append((i, a))
@@ -161,9 +162,8 @@ def moves(game: BlockadeGame, pos: BlockadePos) -> list[Move]:
                 out.append((i, b))
         elif heights[b] == below:
             out.append((i, b))
-        on = tops.get(card + 1)
-        if on is not None and below < 12:
-            out += [(i, -1 - k) for k in on if k != i]
+        if below < 12 and card + 1 in tops:
+            out += [(i, -1 - k) for k, top in enumerate(tops) if top == card + 1 and k != i]
     if dealt < len(game.stock):
         out.append(TURN)
     return out
