@@ -254,8 +254,10 @@ def ordered(game: BlockadeGame, pos: BlockadePos) -> list[Move]:
             shift.append(m)
         else:
             uncover.append(m)
-    home.sort(key=lambda m: _shows(game, pos, m[0]))  # stable: the engine's order on ties
-    uncover.sort(key=lambda m: _shows(game, pos, m[0]))
+    if len(home) > 1:
+        home.sort(key=lambda m: _shows(game, pos, m[0]))  # stable: the engine's order on ties
+    if len(uncover) > 1:
+        uncover.sort(key=lambda m: _shows(game, pos, m[0]))
     return [*home, *uncover, *turn, *shift]
 
 

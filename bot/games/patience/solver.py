@@ -88,6 +88,10 @@ seasons_search.py a quarter (3-5x the engine's positions a second); so many time
 keeps a hint of a hard position inside its second."""
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
+GAME_FACTORS = {"the_blockade": 4}
+"""As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
+blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
+measured on The Blockade's deals)."""
 
 
 @dataclass(frozen=True)
@@ -559,15 +563,17 @@ _VALUE = {r: i + 1 for i, r in enumerate("A23456789TJQK")}
 def scaled_budget(state: PatienceState, node_budget: int) -> int:
     """``node_budget``, counted in positions of the engine's search, as the positions of the
     search that takes ``state`` which cost about the same time: ``PLAIN_FACTOR`` times as many
-    on a fast path (fewer on some: ``HOOK_FACTORS``), ``COMPILED_FACTOR`` times where
-    plain.py's compiled search takes it; on
-    the engine's search, a game of more than two packs gets the budget times two over its
-    packs (its positions cost that much more: The Empress of India's four packs, half the
-    budget; it decided none of its bench deals with the whole budget either). So a budget
-    means about as many seconds whichever search answers."""
+    on a fast path (fewer on some: ``HOOK_FACTORS``, ``GAME_FACTORS``), ``COMPILED_FACTOR``
+    times where plain.py's compiled search takes it; on the engine's search, a game of more
+    than two packs gets the budget times two over its packs (its positions cost that much
+    more: The Empress of India's four packs, half the budget; it decided none of its bench
+    deals with the whole budget either). So a budget means about as many seconds whichever
+    search answers."""
     if _fast_path(state) is not None:
         if state.rules.hook in HOOK_FACTORS:
             return node_budget * HOOK_FACTORS[state.rules.hook]
+        if state.rules.id in GAME_FACTORS:
+            return node_budget * GAME_FACTORS[state.rules.id]
         compiled = plain_core.native() and plain.plain_game(
             state.rules, state.piles, state.redeals, state.flags, state.seed) is not None
         return node_budget * (COMPILED_FACTOR if compiled else PLAIN_FACTOR)

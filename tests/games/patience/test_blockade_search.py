@@ -12,7 +12,15 @@ from dataclasses import replace
 from bot.games.patience import PatienceState
 from bot.games.patience import blockade_search as bk
 from bot.games.patience.engine import RANKS, Rules
-from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
+from bot.games.patience.solver import (
+    Position,
+    _won,
+    moves_of,
+    play,
+    scaled_budget,
+    search_path,
+    solve,
+)
 from tests.games.patience.helpers import legal, new
 from tests.games.patience.test_solver import replays_to_a_win
 
@@ -61,6 +69,7 @@ def test_other_games_are_not_taken() -> None:
         state = new(variant, 1)
         assert bk.blockade_game(state.rules, state.piles, state.redeals, state.flags) is None
     assert search_path(new("the_blockade", 1)) == "fast"
+    assert scaled_budget(new("the_blockade", 1), 1000) == 4000  # GAME_FACTORS
 
 
 def test_winning_lines_replay_to_a_win_through_the_engine() -> None:
