@@ -1,6 +1,7 @@
-"""The solver's fast path for The Blockade: twelve columns whose bottom cards pack down in suit,
-a new row of twelve dealt from the stock onto them whenever the player turns, a space filled
-from the stock at once, eight foundations up in suit from the aces, no talon, no redeal.
+"""The solver's fast path for The Blockade: twelve columns whose last-dealt cards are available
+and pack down in suit, a new row of twelve dealt from the stock onto them whenever the player
+turns (the engine lets a row come at any time), a space filled from the stock at once, eight
+foundations up in suit from the aces, no talon, no redeal.
 
 The stock's order is known (perfect knowledge) and never changes, so a position is how many of
 its cards are dealt, each foundation's height and the columns as ``bytes`` (one byte a card:
