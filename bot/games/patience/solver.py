@@ -26,7 +26,8 @@ compact fast paths instead, about ten times as many positions a second, with the
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
 player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock),
-seasons_search.py (The Four Seasons, Simplicity) and blockade_search.py (The Blockade);
+seasons_search.py (The Four Seasons, Simplicity), blockade_search.py (The Blockade) and
+shah_search.py (The Shah of Persia);
 plain.py's search runs compiled where it was built (plain_core.py); a line they find is
 replayed through the engine before it is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
@@ -54,6 +55,7 @@ from bot.games.patience import (
     plain,
     plain_core,
     seasons_search,
+    shah_search,
 )
 from bot.games.patience.engine import Board, Rules, face, prefix, step_rank
 from bot.games.patience.game import PatienceGame, PatienceState, _legal
@@ -400,7 +402,7 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     construction), choose_search.py (the stock games of talon packets the player chooses:
     The Calculation's family), fourteens_search.py (The Fourteens), clock_search.py (The
     Clock), seasons_search.py (The Four Seasons, Simplicity), blockade_search.py (The
-    Blockade). Called with a budget and a stop."""
+    Blockade), shah_search.py (The Shah of Persia). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -433,6 +435,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if blockade is not None:
         rows = blockade_search.position(blockade, state.piles)
         return lambda budget, stop: blockade_search.search(blockade, rows, budget, stop)
+    shah = shah_search.shah_game(rules, state.piles, state.redeals, state.flags)
+    if shah is not None:
+        star = shah_search.position(shah, state.piles, state.flags)
+        return lambda budget, stop: shah_search.search(shah, star, budget, stop)
     return None
 
 
