@@ -10,8 +10,10 @@ card) and the rays already graced. It prunes nothing: `moves` offers exactly the
 (the tests compare them and `play`'s positions along random play-outs), the key only reads a
 suit's two foundations in either order (swapping their cards maps lines onto lines), and the
 depth-first searches are limited in discrepancies from an order (cards home, the talon's first,
-then cards packed, then a cleared ray's grace, the turn last), one more each time; the search
-that refused none searched every reachable position: then "unwinnable".
+then cards packed, a cleared ray's grace, the turn, and last the cards only shifted from one
+copy of the card above them to the other: first, they would turn a line round in circles), one
+more each time; the search that refused none searched every reachable position: then
+"unwinnable".
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ foundation ``j``, ``-1 - k`` ray ``k``. ``TURN`` completes the rays and turns th
 
 TURN: Move = (-1, 0)
 MAX_COST = 2
+"""The most discrepancies one move costs (as in blockade_search.py)."""
 
 
 @dataclass(repr=False)
