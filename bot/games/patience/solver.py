@@ -26,9 +26,8 @@ compact fast paths instead, about ten times as many positions a second, with the
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
 player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock),
-seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order of
-Precedence), windmill_search.py (The Windmill) and favorite_search.py (Napoleon's Favorite,
-St. Louis); plain.py's search runs compiled where it was built (plain_core.py); a line they
+seasons_search.py (The Four Seasons, Simplicity) and the other stock games' searches listed at
+`_fast_path`; plain.py's search runs compiled where it was built (plain_core.py); a line they
 find is replayed through the engine before it is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
@@ -46,6 +45,7 @@ from datetime import date as Date
 from typing import Literal
 
 from bot.games.patience import (
+    blockade_search,
     choose_search,
     clock_search,
     favorite_search,
@@ -56,6 +56,7 @@ from bot.games.patience import (
     plain_core,
     precedence_search,
     seasons_search,
+    shah_search,
     windmill_search,
 )
 from bot.games.patience.engine import Board, Rules, face, prefix, step_rank
@@ -84,6 +85,8 @@ PLAIN_FACTOR = 6
 search's: a hint there gets six times the node budget, well inside the hint's second (the
 bench's hint p95 was up to 870 ms with ten times, on The House on the Hill)."""
 COMPILED_FACTOR = 40
+"""plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
+a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
@@ -93,8 +96,10 @@ against the engine's 13k on The Windmill), favorite_search.py about half (it ran
 marriages a position: 27k positions a second on Napoleon's Favorite against the engine's
 16k, 44k on St. Louis against 18k); so many times the budget keeps a hint of a hard position
 inside its second."""
-"""plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
-a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
+GAME_FACTORS = {"the_blockade": 4}
+"""As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
+blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
+measured on The Blockade's deals)."""
 
 
 @dataclass(frozen=True)
@@ -404,7 +409,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     The Calculation's family), fourteens_search.py (The Fourteens), clock_search.py (The
     Clock), seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order
     of Precedence), windmill_search.py (The Windmill), favorite_search.py (Napoleon's
-    Favorite, St. Louis). Called with a budget and a stop."""
+    Favorite, St. Louis), blockade_search.py (The Blockade), shah_search.py (The Shah of
+    Persia). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -445,6 +451,14 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if favorite is not None:
         there = favorite_search.position(favorite, state.piles, state.redeals, state.flags)
         return lambda budget, stop: favorite_search.search(favorite, there, budget, stop)
+    blockade = blockade_search.blockade_game(rules, state.piles, state.redeals, state.flags)
+    if blockade is not None:
+        rows = blockade_search.position(blockade, state.piles)
+        return lambda budget, stop: blockade_search.search(blockade, rows, budget, stop)
+    shah = shah_search.shah_game(rules, state.piles, state.redeals, state.flags)
+    if shah is not None:
+        star = shah_search.position(shah, state.piles, state.flags)
+        return lambda budget, stop: shah_search.search(shah, star, budget, stop)
     return None
 
 
@@ -575,15 +589,17 @@ _VALUE = {r: i + 1 for i, r in enumerate("A23456789TJQK")}
 def scaled_budget(state: PatienceState, node_budget: int) -> int:
     """``node_budget``, counted in positions of the engine's search, as the positions of the
     search that takes ``state`` which cost about the same time: ``PLAIN_FACTOR`` times as many
-    on a fast path (fewer on some: ``HOOK_FACTORS``), ``COMPILED_FACTOR`` times where
-    plain.py's compiled search takes it; on
-    the engine's search, a game of more than two packs gets the budget times two over its
-    packs (its positions cost that much more: The Empress of India's four packs, half the
-    budget; it decided none of its bench deals with the whole budget either). So a budget
-    means about as many seconds whichever search answers."""
+    on a fast path (fewer on some: ``HOOK_FACTORS``, ``GAME_FACTORS``), ``COMPILED_FACTOR``
+    times where plain.py's compiled search takes it; on the engine's search, a game of more
+    than two packs gets the budget times two over its packs (its positions cost that much
+    more: The Empress of India's four packs, half the budget; it decided none of its bench
+    deals with the whole budget either). So a budget means about as many seconds whichever
+    search answers."""
     if _fast_path(state) is not None:
         if state.rules.hook in HOOK_FACTORS:
             return node_budget * HOOK_FACTORS[state.rules.hook]
+        if state.rules.id in GAME_FACTORS:
+            return node_budget * GAME_FACTORS[state.rules.id]
         compiled = plain_core.native() and plain.plain_game(
             state.rules, state.piles, state.redeals, state.flags, state.seed) is not None
         return node_budget * (COMPILED_FACTOR if compiled else PLAIN_FACTOR)
