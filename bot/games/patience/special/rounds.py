@@ -217,7 +217,7 @@ class Shah(Hook):
                     src not in rays or len(board.piles[src]) >= 3)
             return True
 
-        grace = [f"move:{src}>{dst}" for dst in rays if not board.piles[dst]
+        grace = [f"move:{src}>{dst}" for dst in sorted(rays) if not board.piles[dst]
                  and f"graced:{dst}" not in board.flags
                  for src in sorted(rays) if len(board.piles[src]) >= 3]
         out = [m for m in moves if ok(m)] + grace
