@@ -233,6 +233,15 @@ Four Seasons and Simplicity (seasons_search.py, at x6 the budget) decided 10 -> 
 (favorite_search.py, x2; ``--deals 30 --limit 5``, the machine shared): decided 0 -> 97% and
 0 -> 23% (all won), median 5238 -> 304 and 5192 -> 5008 ms, hint p95 546 -> 490 and 576 ->
 379 ms; daily 0/4 -> 4/4 (seeds tried 2, 1, 1, 2; most 1.5 s) and 0/4 -> 3/4 (5, 2, 8, 7).
+
+Seventh round (2026-11-29, more stock games' fast paths; ``--daily 4`` and ``--deals 30
+--limit 5``, the machine shared, CPU times): days proved of 4 (seeds tried), before -> after;
+decided (all of them won: no full deal proved lost) and hint p95 after:
+The Order of Precedence (precedence_search.py, x6) 0/4 -> 4/4 (2, 1, 2, 1; most 0.9 s),
+decided 0 -> 90%, hint p95 475 -> 353 ms; The Windmill (windmill_search.py, x4) 1/4 -> 4/4
+(1, 1, 1, 1), 7 -> 97%, 653 -> 309 ms; The Blockade (blockade_search.py, x4,
+`solver.GAME_FACTORS`) 0/4 -> 2/4 (1, 8, 8, 4), 0 -> 20%, 600 -> 427 ms; The Shah of Persia
+(shah_search.py, x6) 0/4 -> 4/4 (4, 8, 3, 1; most 11.7 s), 7 -> 20%, 529 -> 544 ms.
 """
 
 from __future__ import annotations
