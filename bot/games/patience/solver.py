@@ -27,9 +27,10 @@ answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamr
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
 player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock),
 seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order of
-Precedence), windmill_search.py (The Windmill) and favorite_search.py (Napoleon's Favorite,
-St. Louis); plain.py's search runs compiled where it was built (plain_core.py); a line they
-find is replayed through the engine before it is returned.
+Precedence), windmill_search.py (The Windmill), favorite_search.py (Napoleon's Favorite,
+St. Louis) and corners_search.py (The Four Corners); plain.py's search runs compiled where
+it was built (plain_core.py); a line they find is replayed through the engine before it is
+returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
 every message must.
@@ -48,6 +49,7 @@ from typing import Literal
 from bot.games.patience import (
     choose_search,
     clock_search,
+    corners_search,
     favorite_search,
     fourteens_search,
     magic,
@@ -404,7 +406,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     The Calculation's family), fourteens_search.py (The Fourteens), clock_search.py (The
     Clock), seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order
     of Precedence), windmill_search.py (The Windmill), favorite_search.py (Napoleon's
-    Favorite, St. Louis). Called with a budget and a stop."""
+    Favorite, St. Louis), corners_search.py (The Four Corners). Called with a budget and a
+    stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -445,6 +448,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if favorite is not None:
         there = favorite_search.position(favorite, state.piles, state.redeals, state.flags)
         return lambda budget, stop: favorite_search.search(favorite, there, budget, stop)
+    corners = corners_search.corners_game(rules, state.piles, state.redeals, state.flags)
+    if corners is not None:
+        dealt = corners_search.position(corners, state.piles, state.redeals, state.flags)
+        return lambda budget, stop: corners_search.search(corners, dealt, budget, stop)
     return None
 
 
