@@ -21,11 +21,11 @@ engine's `turn` puts them) and the order:
   tests compare both along random play-outs);
 - a card just married is not married again at once (as in favorite_search.py: from the packet
   it came from it reaches any other packet directly, and back there it restores the position);
-- move ordering: cards home first (free), then, dealt out, marriages that bare a card one can
-  play up, then the other marriages (digging towards the cards wanted soonest), the round or
-  the redeal last; the depth-first searches are limited in discrepancies from that order, one
-  more each time (`deepening`). A search that refused nothing searched every reachable
-  position: then "unwinnable".
+- move ordering: cards home first (free); while dealing, the round after them at
+  `TURN_COST`; dealt out, marriages that bare a card one can play up, then the other
+  marriages (digging towards the cards wanted soonest), the redeal last; the depth-first
+  searches are limited in discrepancies from that order, one more each time (`deepening`).
+  A search that refused nothing searched every reachable position: then "unwinnable".
 """
 
 from __future__ import annotations
@@ -60,6 +60,9 @@ __all__ = ["REDEAL", "TURN", "action", "corners_game", "moves", "ordered", "play
            "search"]
 
 HOOK = FourCorners()
+TURN_COST = 2
+"""The discrepancies of a round dealt while a card could go home: cards home first nearly
+always (the bench's deals won most with this dearest cost, `MAX_COST`)."""
 
 
 def corners_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
@@ -150,6 +153,10 @@ def moves(game: FavoriteGame, pos: FavPos) -> list[Move]:
     feeds = game.feeds if dealing else None
     fits = game.fits
     tops = [cards[-1] if cards else 0 for cards in packets]
+    where: dict[int, list[int]] = {}  # a top -> the packets it tops
+    for k, top in enumerate(tops):
+        if top:
+            where.setdefault(top, []).append(k)
     out: list[Move] = []
     for i, card in enumerate(tops):
         if not card:
@@ -161,8 +168,11 @@ def moves(game: FavoriteGame, pos: FavPos) -> list[Move]:
             else:
                 out += [(i, j) for j in homes if feeds[i] >> j & 1]
         if not dealing:
-            out += [(i, -1 - k) for k, top in enumerate(tops)
-                    if k != i and card in fits[top]]
+            # marrying is symmetric: the tops ``card`` fits on are those that fit on it
+            onto = [k for top in fits[card] for k in where.get(top, ()) if k != i]
+            if onto:
+                onto.sort()
+                out += [(i, -1 - k) for k in onto]
     if dealing:
         if stock:
             out.append(TURN)
@@ -218,7 +228,7 @@ def ordered(game: FavoriteGame, pos: FavPos, last: int = -1) -> list[tuple[Move,
     listed = moves(game, pos)
     if dealing:
         homes = [(m, 0) for m in listed if m != TURN]
-        return [*homes, *((m, 1 if homes else 0) for m in listed if m == TURN)]
+        return [*homes, *((m, TURN_COST if homes else 0) for m in listed if m == TURN)]
     near, dug = _tables(game, heights)
     digs = []
     for cards in packets:

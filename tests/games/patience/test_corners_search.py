@@ -242,7 +242,7 @@ def test_the_key_sorts_the_packets_once_the_last_deal_is_out() -> None:
 
 
 def test_while_dealing_only_cards_home_are_offered_before_the_round() -> None:
-    """The order: cards home free, the round after them at one discrepancy."""
+    """The order: cards home free, the round after them at `TURN_COST` discrepancies."""
     rng = random.Random("order")
     checked = 0
     for _ in range(40):
@@ -252,6 +252,6 @@ def test_while_dealing_only_cards_home_are_offered_before_the_round() -> None:
         assert steps[-1][0] == cs.TURN
         homes = steps[:-1]
         assert all(m[1] >= 0 and cost == 0 for m, cost in homes)
-        assert steps[-1][1] == (1 if homes else 0)
+        assert steps[-1][1] == (cs.TURN_COST if homes else 0)
         checked += bool(homes)
     assert checked >= 5
