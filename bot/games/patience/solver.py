@@ -86,15 +86,17 @@ PLAIN_FACTOR = 6
 search's: a hint there gets six times the node budget, well inside the hint's second (the
 bench's hint p95 was up to 870 ms with ten times, on The House on the Hill)."""
 COMPILED_FACTOR = 40
-HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2}
+HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2,
+                "corners": 3}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
 seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
 quarter (one of its positions makes every move the position forces: about 60k a second
 against the engine's 13k on The Windmill), favorite_search.py about half (it ranks a dozen
 marriages a position: 27k positions a second on Napoleon's Favorite against the engine's
-16k, 44k on St. Louis against 18k); so many times the budget keeps a hint of a hard position
-inside its second."""
+16k, 44k on St. Louis against 18k), corners_search.py about a third (favorite_search.py's
+marriages ranked alike: 45k positions a second on The Four Corners against the engine's 17k);
+so many times the budget keeps a hint of a hard position inside its second."""
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 
