@@ -1,10 +1,10 @@
 """Limited-discrepancy search, the driver the stock games' fast paths share (choose_search.py,
-fourteens_search.py, clock_search.py, seasons_search.py, favorite_search.py): depth-first
-searches over a game's ordered moves, each allowed one more discrepancy (a move other than the
-first its order offers) than the last. A deal is mostly lost by a few wrong choices anywhere
-in a long line, which one depth-first search, undoing its last choices first, would not reach
-within its budget; the search that refused no move searched every reachable position, so only it may
-answer "unwinnable".
+fourteens_search.py, clock_search.py, seasons_search.py, favorite_search.py,
+corners_search.py): depth-first searches over a game's ordered moves, each allowed one more
+discrepancy (a move other than the first its order offers) than the last. A deal is mostly
+lost by a few wrong choices anywhere in a long line, which one depth-first search, undoing its
+last choices first, would not reach within its budget; the search that refused no move
+searched every reachable position, so only it may answer "unwinnable".
 
 Each fast path keeps its own one-limit search (`Limited`): their positions, keys and pruning
 differ, and the hot loop stays free of callbacks."""
