@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.games.patience.discrepancy import deepening
+from bot.games.patience import favorite_search
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.favorite_search import (
     FAR,
@@ -49,9 +49,7 @@ from bot.games.patience.favorite_search import (
     _tables,
     action,
     code,
-    key,
     safe,
-    won,
 )
 from bot.games.patience.plain import PlainAnswer
 from bot.games.patience.special.rounds import FourCorners
@@ -263,49 +261,5 @@ def ordered(game: FavoriteGame, pos: FavPos, last: int = -1) -> list[tuple[Move,
 
 def search(game: FavoriteGame, start: FavPos, budget: int,
            stop: Callable[[], bool] | None) -> PlainAnswer:
-    """Depth-first searches over `ordered` moves, each allowed one more discrepancy than the
-    last, every position kept once by its `key`. The search that refused no move searched
-    every reachable position: then "unwinnable". "undecided" past ``budget`` positions
-    generated in all, or when ``stop()`` (asked every 1024) says so."""
-    if won(game, start):
-        return PlainAnswer("winnable", (), 0, 1)
-    return deepening(lambda limit, left, before: _limited(game, start, limit, left, stop, before),
-                     budget)
-
-
-def _limited(game: FavoriteGame, start: FavPos, limit: int, budget: int,
-             stop: Callable[[], bool] | None, before: int) -> tuple[PlainAnswer, bool]:
-    """One depth-first search allowed ``limit`` discrepancies; whether it refused any."""
-    seen = {key(game, start): limit}
-    path: list[Move] = []
-    stack = [(start, limit, iter(ordered(game, start)))]
-    nodes = 0
-    cut = False
-    while stack:
-        pos, left, todo = stack[-1]
-        step = next(todo, None)
-        if step is None:
-            stack.pop()
-            if path:
-                path.pop()
-            continue
-        move, cost = step
-        if cost > left:
-            cut = True
-            continue
-        nodes += 1
-        if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
-            return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
-        child = play(game, pos, move)
-        k = key(game, child)
-        rest = left - cost
-        if seen.get(k, -1) >= rest:
-            continue
-        seen[k] = rest
-        if won(game, child):
-            line = tuple(action(game, m) for m in (*path, move))
-            return PlainAnswer("winnable", line, nodes, len(seen)), cut
-        path.append(move)
-        last = -1 - move[1] if move[0] >= 0 and move[1] < 0 else -1
-        stack.append((child, rest, iter(ordered(game, child, last))))
-    return PlainAnswer("unwinnable", (), nodes, len(seen)), cut
+    """favorite_search.py's discrepancy-limited searches over this game's moves and deals."""
+    return favorite_search.search(game, start, budget, stop, order=ordered, step=play)

@@ -364,42 +364,51 @@ def _dig(near: list[int], cards: bytes) -> int:
     return best
 
 
-def search(game: FavoriteGame, start: FavPos, budget: int,
-           stop: Callable[[], bool] | None) -> PlainAnswer:
+Order = Callable[[FavoriteGame, FavPos, int], list[tuple[Move, int]]]
+"""A game's ordered moves in a position, with their discrepancy costs (`ordered`)."""
+Step = Callable[[FavoriteGame, FavPos, Move], FavPos]
+"""A game's move made (`play`)."""
+
+
+def search(game: FavoriteGame, start: FavPos, budget: int, stop: Callable[[], bool] | None,
+           *, order: Order | None = None, step: Step | None = None) -> PlainAnswer:
     """Depth-first searches over `ordered` moves, each allowed one more discrepancy than the
     last, every position kept once by its `key`. The search that refused no move searched
     every reachable position: then "unwinnable". "undecided" past ``budget`` positions
-    generated in all, or when ``stop()`` (asked every 1024) says so."""
+    generated in all, or when ``stop()`` (asked every 1024) says so. ``order`` and ``step``:
+    another game's moves over these positions (corners_search.py)."""
     if won(game, start):
         return PlainAnswer("winnable", (), 0, 1)
-    return deepening(lambda limit, left, before: _limited(game, start, limit, left, stop, before),
-                     budget)
+    how, make = order or ordered, step or play
+    return deepening(lambda limit, left, before: _limited(game, start, limit, left, stop, before,
+                                                          how, make), budget)
 
 
 def _limited(game: FavoriteGame, start: FavPos, limit: int, budget: int,
-             stop: Callable[[], bool] | None, before: int) -> tuple[PlainAnswer, bool]:
+             stop: Callable[[], bool] | None, before: int, order: Order,
+             step: Step) -> tuple[PlainAnswer, bool]:
     """One depth-first search allowed ``limit`` discrepancies; whether it refused any."""
     seen = {key(game, start): limit}
     path: list[Move] = []
-    stack = [(start, limit, iter(ordered(game, start)))]
+    stack = [(start, limit, iter(order(game, start, -1)))]
     nodes = 0
     cut = False
     while stack:
         pos, left, todo = stack[-1]
-        step = next(todo, None)
-        if step is None:
+        item = next(todo, None)
+        if item is None:
             stack.pop()
             if path:
                 path.pop()
             continue
-        move, cost = step
+        move, cost = item
         if cost > left:
             cut = True
             continue
         nodes += 1
         if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
             return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
-        child = play(game, pos, move)
+        child = step(game, pos, move)
         k = key(game, child)
         rest = left - cost
         if seen.get(k, -1) >= rest:
@@ -410,5 +419,5 @@ def _limited(game: FavoriteGame, start: FavPos, limit: int, budget: int,
             return PlainAnswer("winnable", line, nodes, len(seen)), cut
         path.append(move)
         last = -1 - move[1] if move[0] >= 0 and move[1] < 0 else -1
-        stack.append((child, rest, iter(ordered(game, child, last))))
+        stack.append((child, rest, iter(order(game, child, last))))
     return PlainAnswer("unwinnable", (), nodes, len(seen)), cut
