@@ -27,7 +27,8 @@ answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamr
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
 player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock),
 seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order of
-Precedence) and windmill_search.py (The Windmill); plain.py's search runs compiled where it was
+Precedence), windmill_search.py (The Windmill) and chameleon_search.py (The Chameleon);
+plain.py's search runs compiled where it was
 built (plain_core.py); a line they find is replayed through the engine before it is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
@@ -45,6 +46,7 @@ from datetime import date as Date
 from typing import Literal
 
 from bot.games.patience import (
+    chameleon_search,
     choose_search,
     clock_search,
     fourteens_search,
@@ -399,7 +401,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     construction), choose_search.py (the stock games of talon packets the player chooses:
     The Calculation's family), fourteens_search.py (The Fourteens), clock_search.py (The
     Clock), seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order
-    of Precedence), windmill_search.py (The Windmill). Called with a budget and a stop."""
+    of Precedence), windmill_search.py (The Windmill), chameleon_search.py (The Chameleon).
+    Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -436,6 +439,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if windmill is not None:
         sails = windmill_search.position(windmill, state.piles, state.flags)
         return lambda budget, stop: windmill_search.search(windmill, sails, budget, stop)
+    chameleon = chameleon_search.chameleon_game(rules, state.piles, state.base, state.flags)
+    if chameleon is not None:
+        packet = chameleon_search.position(chameleon, state.piles, state.redeals, state.flags)
+        return lambda budget, stop: chameleon_search.search(chameleon, packet, budget, stop)
     return None
 
 
