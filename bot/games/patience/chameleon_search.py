@@ -54,6 +54,12 @@ REDEAL: Move = (TALON, STOCK)
 MAX_COST = 2
 """The most discrepancies one move costs (the third move of a position and those after it
 cost as much as the second)."""
+LIMITED = 4
+"""The searches limited in discrepancies before one that is not: the shuffles of a card from
+pile to pile make a deal's positions many and the limited searches' repeats costly, and a lost
+deal is proved lost only by a search that refused nothing."""
+UNLIMITED = 1 << 30
+"""The limit of that last search: every move costs nothing there."""
 SEP = b"\xff"
 
 
@@ -300,6 +306,20 @@ def ordered(game: ChamGame, pos: ChamPos) -> list[Move]:
     return sorted(moves(game, pos), key=rank)
 
 
+def forced(game: ChamGame, pos: ChamPos) -> tuple[ChamPos, list[str]]:
+    """``pos`` after every move it forces: while `ordered` offers one move only and it is the
+    turn, the redeal or a card home (a `safe` one, or the only move), that move; and the
+    actions made. (A lone card shifted between two piles could shift back for ever.)"""
+    made: list[str] = []
+    while not won(pos):
+        todo = ordered(game, pos)
+        if len(todo) != 1 or todo[0][1] not in (HOME, TALON, STOCK):
+            break
+        made.append(action(game, pos, todo[0]))
+        pos = play(game, pos, todo[0])
+    return pos, made
+
+
 def search(game: ChamGame, start: ChamPos, budget: int,
            stop: Callable[[], bool] | None) -> PlainAnswer:
     """Depth-first searches over `ordered` moves, each allowed one more discrepancy than the
@@ -307,24 +327,30 @@ def search(game: ChamGame, start: ChamPos, budget: int,
     searched again by the later ones. "unwinnable" once the start is proved lost or after a
     search that refused no move (it searched every reachable position). "undecided" past
     ``budget`` positions generated in all, or when ``stop()`` (asked every 1024) says so."""
-    if won(start):
-        return PlainAnswer("winnable", (), 0, 1)
+    begin, lead = forced(game, start)
+    if won(begin):
+        return PlainAnswer("winnable", tuple(lead), 0, 1)
     lost: set[bytes] = set()
-    return deepening(
-        lambda limit, left, before: _limited(game, start, limit, left, stop, before, lost),
-        budget, lambda: key(start) in lost)
+    answer = deepening(
+        lambda limit, left, before: _limited(
+            game, begin, limit if limit < LIMITED else UNLIMITED, left, stop, before, lost),
+        budget, lambda: key(begin) in lost)
+    if answer.status != "winnable":
+        return answer
+    return PlainAnswer("winnable", (*lead, *answer.line), answer.nodes, answer.positions)
 
 
 def _limited(game: ChamGame, start: ChamPos, limit: int, budget: int,
-             stop: Callable[[], bool] | None, before: int, lost: set[bytes]
-             ) -> tuple[PlainAnswer, bool]:
+             stop: Callable[[], bool] | None, before: int, lost: set[bytes],
+             kept: dict[bytes, ChamPos] | None = None) -> tuple[PlainAnswer, bool]:
     """One depth-first search allowed ``limit`` discrepancies; whether it refused any. A
     position whose every move (none refused) led to a position proved lost is proved lost
     and added to ``lost``: a move that led back to a position still being searched, or to
-    one searched with discrepancies refused, proves nothing."""
+    one searched with discrepancies refused, proves nothing. ``kept`` (the tests): each
+    position proved lost, by its key."""
     root = key(start)
     seen = {root: limit}
-    path: list[str] = []
+    path: list[list[str]] = []
     # per position searched: the position, its key, discrepancies left, the moves to try and
     # the next one's index, whether every move so far led to a position proved lost
     stack: list[list[object]] = [[start, root, limit, ordered(game, start), 0, True]]
@@ -342,11 +368,13 @@ def _limited(game: ChamGame, start: ChamPos, limit: int, budget: int,
                 path.pop()
             if frame[5]:
                 lost.add(frame[1])  # type: ignore[arg-type]
+                if kept is not None:
+                    kept[frame[1]] = frame[0]  # type: ignore[index,assignment]
             elif stack:
                 stack[-1][5] = False
             continue
         frame[4] = i + 1
-        cost = min(i, MAX_COST)
+        cost = min(i, MAX_COST) if limit < UNLIMITED else 0
         if cost > left:
             cut = True
             frame[5] = False
@@ -356,10 +384,11 @@ def _limited(game: ChamGame, start: ChamPos, limit: int, budget: int,
         if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
             return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
         move = todo[i]
-        child = play(game, pos, move)
+        child, made = forced(game, play(game, pos, move))
+        step = [action(game, pos, move), *made]
         if won(child):
-            return PlainAnswer("winnable", (*path, action(game, pos, move)), nodes,
-                               len(seen)), cut
+            line = tuple(a for actions in (*path, step) for a in actions)
+            return PlainAnswer("winnable", line, nodes, len(seen)), cut
         k = key(child)
         if k in lost:
             continue
@@ -368,6 +397,6 @@ def _limited(game: ChamGame, start: ChamPos, limit: int, budget: int,
             frame[5] = False
             continue
         seen[k] = rest
-        path.append(action(game, pos, move))
+        path.append(step)
         stack.append([child, k, rest, ordered(game, child), 0, True])
     return PlainAnswer("unwinnable", (), nodes, len(lost | seen.keys())), cut
