@@ -16,7 +16,7 @@ from tests.games.patience.helpers import legal, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_chameleon"
-SEED_WON = 2
+SEED_WON = 14  # with one redeal: won within a hundred positions
 
 
 def fast(state: PatienceState) -> tuple[cs.ChamGame, cs.ChamPos]:
@@ -39,7 +39,7 @@ def test_moves_and_positions_are_the_engines_along_random_play_outs() -> None:
             if not mine or state.status != "play":
                 break
             useful = [m for m in mine if m[0] == 0 or m[1] in (cs.HOME, 0)
-                      or m[0] > 0 and len(pos[0][m[0]]) == 1]  # the packet emptied soon
+                      or (m[0] > 0 and len(pos[0][m[0]]) == 1)]  # the packet emptied soon
             move = rng.choice(useful if useful and rng.random() < 0.9 else mine)
             moved += 1
             refilled += move[0] > 0 and len(pos[0][move[0]]) == 1 and bool(pos[0][0])
@@ -61,7 +61,7 @@ def test_other_games_are_not_taken() -> None:
 
 
 def test_winning_lines_replay_to_a_win_through_the_engine() -> None:
-    state = new(GAME, SEED_WON)
+    state = new(GAME, SEED_WON, redeals=1)
     game, pos = fast(state)
     answer = cs.search(game, pos, 120_000, None)
     assert answer.status == "winnable"
@@ -225,9 +225,9 @@ def test_the_safe_move_home_is_sound() -> None:
         assert (_won(board) or brute_force_wins(deal[0], after)) == wins
         checked += 1
         won += wins
-        if checked >= 25:
+        if checked >= 20:
             break
-    assert checked >= 25 and 0 < won < checked
+    assert checked >= 20 and 0 < won < checked
 
 
 def wins_through_the_fast_paths_moves(game: cs.ChamGame, pos: cs.ChamPos) -> bool:
