@@ -264,3 +264,24 @@ def test_positions_proved_lost_are_lost() -> None:
             assert not wins_through_the_fast_paths_moves(game, kept[k])
             proved += 1
     assert proved > 20
+
+
+def test_a_card_wanted_to_pack_on_is_not_sent_home_safely() -> None:
+    """The seven of spades could go home, but the six of diamonds must be parked on it to free
+    the five beneath: home at once, it loses the deal."""
+    rules = new(GAME, 1).rules
+    run = {s: [s + r for r in RANKS] for s in "CSHD"}
+    piles: dict[str, list[str]] = {p.id: [] for p in rules.piles}
+    piles.update(f1=run["H"][:11], f2=run["S"][:6], f3=run["D"][:4], f4=run["C"][:10])
+    piles.update(r=["SK"], t1=["HK", "S7"], t2=["CK"], t3=["DK"])  # kings: no space comes
+    piles["w"] = ["HQ", "CQ", "CJ", *reversed(run["D"][6:12]), *reversed(run["S"][7:12]),
+                  "D5", "D6"]
+    deal: Rigged = (rules, piles, "A", 0, {})
+    game, pos, before = small_game(deal)
+    assert cs.safe(game, pos) is None
+    home = (1, cs.HOME)
+    assert home in cs.moves(game, pos)
+    after, _ = play(rules, before, 0, cs.action(game, pos, home))
+    assert brute_force_wins(rules, before) and not brute_force_wins(rules, after)
+    answer = cs.search(game, pos, 10_000, None)
+    assert answer.status == "winnable" and replays(rules, before, answer.line)
