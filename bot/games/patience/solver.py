@@ -84,13 +84,14 @@ PLAIN_FACTOR = 6
 search's: a hint there gets six times the node budget, well inside the hint's second (the
 bench's hint p95 was up to 870 ms with ten times, on The House on the Hill)."""
 COMPILED_FACTOR = 40
-HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4}
+HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "chameleon": 2}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
 seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
 quarter (one of its positions makes every move the position forces: about 60k a second
-against the engine's 13k on The Windmill); so many times the budget keeps a hint of a hard
-position inside its second."""
+against the engine's 13k on The Windmill), chameleon_search.py half (45k positions a second
+against the engine's 21k: one of its positions makes the turns and safe moves it forces); so
+many times the budget keeps a hint of a hard position inside its second."""
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 
