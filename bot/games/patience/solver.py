@@ -46,6 +46,7 @@ from typing import Literal
 
 from bot.games.patience import (
     blockade_search,
+    chameleon_search,
     choose_search,
     clock_search,
     corners_search,
@@ -89,7 +90,7 @@ COMPILED_FACTOR = 40
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2,
-                "corners": 3}
+                "corners": 3, "chameleon": 2}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
 seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
@@ -97,8 +98,10 @@ quarter (one of its positions makes every move the position forces: about 60k a 
 against the engine's 13k on The Windmill), favorite_search.py about half (it ranks a dozen
 marriages a position: 27k positions a second on Napoleon's Favorite against the engine's
 16k, 44k on St. Louis against 18k), corners_search.py about a third (favorite_search.py's
-marriages ranked alike: 45k positions a second on The Four Corners against the engine's 17k);
-so many times the budget keeps a hint of a hard position inside its second."""
+marriages ranked alike: 45k positions a second on The Four Corners against the engine's 17k),
+chameleon_search.py half (45k positions a second against the engine's 21k: one of its
+positions makes the turns and safe moves it forces); so many times the budget keeps a hint of
+a hard position inside its second."""
 GAME_FACTORS = {"the_blockade": 4}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
@@ -413,7 +416,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Clock), seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order
     of Precedence), windmill_search.py (The Windmill), favorite_search.py (Napoleon's
     Favorite, St. Louis), blockade_search.py (The Blockade), shah_search.py (The Shah of
-    Persia), corners_search.py (The Four Corners). Called with a budget and a stop."""
+    Persia), corners_search.py (The Four Corners),
+    chameleon_search.py (The Chameleon). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -466,6 +470,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if corners is not None:
         dealt = corners_search.position(corners, state.piles, state.redeals, state.flags)
         return lambda budget, stop: corners_search.search(corners, dealt, budget, stop)
+    chameleon = chameleon_search.chameleon_game(rules, state.piles, state.base, state.flags)
+    if chameleon is not None:
+        packet = chameleon_search.position(chameleon, state.piles, state.redeals, state.flags)
+        return lambda budget, stop: chameleon_search.search(chameleon, packet, budget, stop)
     return None
 
 
