@@ -97,13 +97,21 @@ class SoloGameCog(commands.GroupCog):
             # The first player of the day may wait while the deal is proved winnable.
             await interaction.response.defer(thinking=True,
                                               ephemeral=interaction.guild_id is not None)
-            seed, _proven = await self.ui.service.daily(self.game_key, variant, self.today())
-            await self._deal(interaction, variant, seed)
+            seed, proven = await self.ui.service.daily(self.game_key, variant, self.today())
+            if await self._deal(interaction, variant, seed) and hasattr(self.game, "daily_deal"):
+                # A game that proves its daily deal says whether it did, so no one plays on
+                # believing a lost deal can come out.
+                await reply(interaction, _(
+                    "The solver won today's deal, so it can be won (it knew every card, "
+                    "which you do not).") if proven else _(
+                    "The solver could not win today's deal in time: it may not come out."),
+                    ephemeral=interaction.guild_id is not None)
 
     async def _deal(
         self, interaction: discord.Interaction, preset: str | None, seed: int | None
-    ) -> None:
-        """Deal ``preset`` (deal number ``seed``, or a random one) in the player's DM."""
+    ) -> bool:
+        """Deal ``preset`` (deal number ``seed``, or a random one) in the player's DM; whether
+        it was dealt."""
         user = interaction.user
         channel: discord.abc.Messageable | None = None
         if interaction.guild_id is not None or interaction.channel_id is None:
@@ -113,7 +121,7 @@ class SoloGameCog(commands.GroupCog):
                 channel = await user.create_dm()
             except discord.HTTPException:
                 await refuse(interaction, _("I can't open a DM with you; play in my DM."))
-                return
+                return False
             channel_id = channel.id
         else:
             channel_id = interaction.channel_id
@@ -123,15 +131,16 @@ class SoloGameCog(commands.GroupCog):
         )
         if channel is None:
             await self.ui.show(interaction, table)
-            return
+            return True
         try:
             sent = await self.ui.post(channel, table)
         except discord.Forbidden as exc:
             await self.ui.service.give_up(table.id, user.id, replaced=True)
             why = _("your DMs are closed") if exc.code == DM_CLOSED else _("Discord refused it")
             await refuse(interaction, _("I could not deal in your DM ({why}).", why=why))
-            return
+            return False
         await reply(interaction, _("Dealt in our DM: {url}", url=sent.jump_url))
+        return True
 
     @app_commands.command(name="show", description="Show your open game again.")
     async def show(self, interaction: discord.Interaction) -> None:

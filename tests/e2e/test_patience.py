@@ -146,9 +146,12 @@ async def test_the_daily_deal_is_the_same_for_everyone_with_its_own_ladder(
     for name in ("ann", "bob"):
         user = fake.add_user(name)
         dm = fake._open_dm(user)
-        message = await _answered(fake, await fake.slash(
-            user, "patience daily", {"game": "Fortress"}, channel_id=dm))
+        daily = await fake.slash(user, "patience daily", {"game": "Fortress"}, channel_id=dm)
+        message = await _answered(fake, daily)
         assert message["embeds"][0]["title"] == "The Fortress"
+        await fake.wait_for(lambda d=daily: any(  # the player is told it can be won
+            "The solver won today's deal, so it can be won" in e.text
+            for e in fake.replies(d)), WAIT_S)
         rules = await fake.reply(await fake.click(
             user, message["id"], next(c["custom_id"] for c in iter_components(message)
                                       if c.get("custom_id", "").endswith(":rules"))))
@@ -167,6 +170,25 @@ async def test_the_daily_deal_is_the_same_for_everyone_with_its_own_ladder(
         fake.add_user("cat"), "patience leaderboard", {"game": "the_fortress", "today": True}))
     assert f"today's deal #{seeds[0]}" in board.text
     assert "ann" in board.text and "bob" in board.text and "0 won of 1" in board.text
+
+
+async def test_a_daily_deal_not_proved_winnable_is_said_to_be_so(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    """Asked in a server: the deal goes to the DM, and the player hears, privately, that the
+    solver could not win it in time (a day whose search ran out, kept as such)."""
+    day = date(2026, 12, 3)
+    runner.bot.get_cog("PatienceCog").today = lambda: day
+    await runner.service.store.set_setting("daily", 0, f"patience:the_chameleon:{day}",
+                                           {"seed": 11, "proven": False})
+    ann = fake.add_user("ann")
+    daily = await fake.slash(ann, "patience daily", {"game": "The Chameleon"})
+    said = await fake.wait_for(lambda: [e for e in fake.replies(daily)
+                                        if "could not win today's deal" in e.text], WAIT_S)
+    assert said[0].ephemeral and not said[0].public
+    assert any("Dealt in our DM" in e.text for e in fake.replies(daily))
+    table = await runner.service.table_in_channel(int(fake.dm_channels[ann]))
+    assert table is not None and table.seed == 11
 
 
 async def test_a_hint_is_told_privately_and_changes_nothing(
