@@ -48,6 +48,7 @@ from bot.games.patience import (
     blockade_search,
     choose_search,
     clock_search,
+    constitution_search,
     favorite_search,
     fourteens_search,
     magic,
@@ -96,10 +97,11 @@ against the engine's 13k on The Windmill), favorite_search.py about half (it ran
 marriages a position: 27k positions a second on Napoleon's Favorite against the engine's
 16k, 44k on St. Louis against 18k); so many times the budget keeps a hint of a hard position
 inside its second."""
-GAME_FACTORS = {"the_blockade": 4}
+GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
-measured on The Blockade's deals)."""
+measured on The Blockade's deals); constitution_search.py about half (some 20k positions a
+second against the engine's 9k on The Constitution's deals)."""
 
 
 @dataclass(frozen=True)
@@ -410,7 +412,7 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Clock), seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order
     of Precedence), windmill_search.py (The Windmill), favorite_search.py (Napoleon's
     Favorite, St. Louis), blockade_search.py (The Blockade), shah_search.py (The Shah of
-    Persia). Called with a budget and a stop."""
+    Persia), constitution_search.py (The Constitution). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -459,6 +461,11 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if shah is not None:
         star = shah_search.position(shah, state.piles, state.flags)
         return lambda budget, stop: shah_search.search(shah, star, budget, stop)
+    constitution = constitution_search.constitution_game(rules, state.piles, state.redeals,
+                                                         state.flags)
+    if constitution is not None:
+        rows = constitution_search.position(constitution, state.piles)
+        return lambda budget, stop: constitution_search.search(constitution, rows, budget, stop)
     return None
 
 
