@@ -246,12 +246,15 @@ Four Corners (corners_search.py, x3; on favorite_search.py's view of a deal) 0/4
 7, 3; most 12.8 s), 0 -> 23%, 574 -> 504 ms (1036 ms at x6); The Chameleon
 (chameleon_search.py, x2) 0/4 -> 0/4 (in its one deal hardly a deal is won: none of seeds
 1-55 within 30-150k positions, 12 of 40 with a redeal), decided 17 -> 43% (all proved lost),
-445 -> 343 ms. The daily's spend 8 -> 16 budgets (``--daily 4``; seeds tried; most CPU s): The
-Blockade 2/4 -> 4/4 (1, 13, 11, 4; 16.7), St. Louis 3/4 (5, 2, 16, 7), The Four Corners 3/4
-(16, 2, 7, 3; 21.7), The Reinforcements 2/4 (8, 16, 16, 15), The Reserve 2/4 (5, 16, 18,
-12), The Grand Duchess 4/4 (2, 9, 3, 4), Penelope's Web 4/4 (28, 7, 51, 3), The Chatelaine
-1/4 (17, 3, 16, 16; 29.5 s, the most), Thirteen Down 4/4 (3, 26, 14, 5), The Idle Year 4/4
-(1044, 1858, 3137, 21; it was 3/4, the third day's 3,137th seed past the spend of 8).
+445 -> 343 ms; The Constitution (constitution_search.py, x2, `solver.GAME_FACTORS`) 0/4 ->
+2/4 (3, 8, 8, 1), decided 3 -> 10%, 914 -> 827 ms.
+
+The daily's spend 8 -> 16 budgets (``--daily 4``; seeds tried; most CPU s): The Blockade 2/4 ->
+4/4 (1, 13, 11, 4; 16.7), St. Louis 3/4 (5, 2, 16, 7), The Four Corners 3/4 (16, 2, 7, 3;
+21.7), The Reinforcements 2/4 (8, 16, 16, 15), The Reserve 2/4 (5, 16, 18, 12), The Grand
+Duchess 4/4 (2, 9, 3, 4), Penelope's Web 4/4 (28, 7, 51, 3), The Chatelaine 1/4 (17, 3, 16, 16;
+29.5 s, the most), Thirteen Down 4/4 (3, 26, 14, 5), The Idle Year 4/4 (1044, 1858, 3137, 21;
+it was 3/4, the third day's 3,137th seed past the spend of 8).
 """
 
 from __future__ import annotations
