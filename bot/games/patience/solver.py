@@ -52,6 +52,7 @@ from bot.games.patience import (
     corners_search,
     favorite_search,
     fourteens_search,
+    hemispheres_search,
     magic,
     pairs_search,
     plain,
@@ -417,7 +418,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     of Precedence), windmill_search.py (The Windmill), favorite_search.py (Napoleon's
     Favorite, St. Louis), blockade_search.py (The Blockade), shah_search.py (The Shah of
     Persia), corners_search.py (The Four Corners),
-    chameleon_search.py (The Chameleon). Called with a budget and a stop."""
+    chameleon_search.py (The Chameleon), hemispheres_search.py (The Hemispheres). Called with
+    a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -466,6 +468,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if shah is not None:
         star = shah_search.position(shah, state.piles, state.flags)
         return lambda budget, stop: shah_search.search(shah, star, budget, stop)
+    hemi = hemispheres_search.hemi_game(rules, state.piles, state.redeals, state.flags)
+    if hemi is not None:
+        races = hemispheres_search.position(hemi, state.piles)
+        return lambda budget, stop: hemispheres_search.search(hemi, races, budget, stop)
     corners = corners_search.corners_game(rules, state.piles, state.redeals, state.flags)
     if corners is not None:
         dealt = corners_search.position(corners, state.piles, state.redeals, state.flags)
