@@ -7,12 +7,13 @@ their own hemisphere), each turn filling the first Race gap else the talon, no r
 
 The stock's order is known (perfect knowledge) and never changes, so a position is how many of
 its cards are drawn, the talon, each foundation's height, the twelve places as ``bytes`` (one
-byte a card) and the barriers still out. It prunes nothing: `moves` offers exactly the
-engine's moves (the tests compare them and `play`'s positions along random play-outs), the key
-only reads a suit's two foundations in either order (swapping their cards maps lines onto
-lines), and the depth-first searches are limited in discrepancies from an order (cards home,
-the talon's first, then cards packed, swaps, the turn), one more each time; the search that
-refused none searched every reachable position: then "unwinnable".
+byte a card) and the barriers still out. It prunes only the turns that bury the talon's top
+card for good (`buried`: a lost deal). `moves` offers exactly the engine's moves (the tests
+compare them and `play`'s positions along random play-outs), the key only reads a suit's two
+foundations in either order (swapping their cards maps lines onto lines), and the depth-first
+searches are limited in discrepancies from an order (cards home, the talon's first, then cards
+packed, swaps, the turn), one more each time; the search that refused none searched every
+reachable position: then "unwinnable".
 """
 
 from __future__ import annotations
@@ -209,6 +210,34 @@ def play(game: HemiGame, pos: HemiPos, move: Move) -> HemiPos:
     return drawn, talon, heights, tuple(cols), out
 
 
+def buried(game: HemiGame, pos: HemiPos) -> bool:
+    """Whether the talon's top card can never leave it, so that the deal is lost: both copies
+    of a card its suit needs home first (on either foundation) lie below it in the talon, and
+    no copy of the card it would pack on can ever be a Race top (none left out of the talon
+    below it and the barriers; a copy home would need those buried cards home first)."""
+    talon, heights = pos[1], pos[2]
+    if len(talon) < 3:
+        return False
+    card = talon[-1]
+    below = talon[:-1]
+    suit, v = (card - 1) // 13, (card - 1) % 13 + 1
+    a, b = game.homes[suit]
+    base = suit * 13
+    if red(card):
+        first = max(heights[a], heights[b]) + 1
+        needs = range(first, v)
+        target = v + 1
+    else:
+        needs = range(v + 1, 14 - max(heights[a], heights[b]))
+        target = v - 1
+    if not any(below.count(base + q) == 2 for q in needs):
+        return False
+    if not 1 <= target <= 13:
+        return True
+    spare = 1 if (red(card) and target == 13) or (not red(card) and target == 1) else 2
+    return below.count(base + target) >= spare
+
+
 def action(game: HemiGame, move: Move) -> str:
     if move == TURN:
         return "turn"
@@ -279,6 +308,8 @@ def _limited(game: HemiGame, start: HemiPos, limit: int, budget: int,
         if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
             return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
         child = play(game, pos, move)
+        if move == TURN and len(child[1]) > len(pos[1]) and buried(game, child):
+            continue
         k = key(game, child)
         rest = left - cost
         if seen.get(k, -1) >= rest:

@@ -1,7 +1,8 @@
 """The fast path for The Hemispheres (hemispheres_search.py): its moves and positions are the
 engine's (turns filling gaps, swaps, barriers home, wrong cards crossing at the end), its
 lines win through the engine, and its verdicts agree with a brute-force search through the
-engine on small rigged deals. It prunes nothing but alike foundation moves. Node budgets only."""
+engine on small rigged deals, as does its one pruning rule (a talon card buried for good).
+Node budgets only."""
 
 from __future__ import annotations
 
@@ -152,3 +153,34 @@ def test_other_games_are_not_taken() -> None:
         state = new(variant, 1)
         assert hs.hemi_game(state.rules, state.piles, state.redeals, state.flags) is None
     assert search_path(new("the_hemispheres", 1)) == "fast"
+
+
+def test_a_buried_talon_card_is_a_lost_deal() -> None:
+    """`buried` (the search's one pruning rule) only says so of positions a brute-force search
+    through the engine cannot win; rigged talons with the top card's needs buried below it."""
+    rng = random.Random("buried")
+    said = 0
+    for _ in range(150):
+        state = rigged(rng, 9, rng.randrange(3), 5)
+        game, pos = fast(state)
+        if hs.buried(game, pos):
+            said += 1
+            assert not brute_force_wins(state)
+            assert hs.search(game, pos, 300_000, None).status == "unwinnable"
+    assert said >= 3
+
+
+def test_a_copy_of_the_card_to_pack_on_left_out_keeps_a_talon_card_alive() -> None:
+    """H5 on the talon above both H3s (the hearts at H2): buried only when no H6 can ever be
+    a Race top; with one H6 still out (here on t1) it may yet pack there."""
+    game, pos = fast(new("the_hemispheres", 1))
+    c = hs.code
+    heights = bytes((2, 2, *pos[2][2:]))
+    talon = bytes(map(c, ["H3", "H6", "H3", "H5"]))
+    assert not hs.buried(game, (pos[0], talon, heights, pos[3], pos[4]))
+    talon = bytes(map(c, ["H3", "H6", "H6", "H3", "H5"]))
+    assert hs.buried(game, (pos[0], talon, heights, pos[3], pos[4]))
+    black = bytes(map(c, ["S9", "S9", "S4", "S5"]))  # S5 needs an S9 home first (spades at SK)
+    assert not hs.buried(game, (pos[0], black, heights, pos[3], pos[4]))
+    assert hs.buried(game, (pos[0], black[:2] + bytes(map(c, ["S4", "S4", "S5"])), heights,
+                            pos[3], pos[4]))
