@@ -247,7 +247,9 @@ Four Corners (corners_search.py, x3; on favorite_search.py's view of a deal) 0/4
 (chameleon_search.py, x2) 0/4 -> 0/4 (in its one deal hardly a deal is won: none of seeds
 1-55 within 30-150k positions, 12 of 40 with a redeal), decided 17 -> 43% (all proved lost),
 445 -> 343 ms; The Constitution (constitution_search.py, x2, `solver.GAME_FACTORS`) 0/4 ->
-2/4 (3, 8, 8, 1), decided 3 -> 10%, 914 -> 827 ms.
+2/4 (3, 8, 8, 1), decided 3 -> 10%, 914 -> 827 ms; The Hemispheres (hemispheres_search.py, x3;
+at spend 16) 0/4 -> 0/4 (seeds 1-5 each undecided at 500k positions), decided 0 -> 0%, 12k ->
+34k positions a second, 750 -> 646 ms.
 
 The daily's spend 8 -> 16 budgets (``--daily 4``; seeds tried; most CPU s): The Blockade 2/4 ->
 4/4 (1, 13, 11, 4; 16.7), St. Louis 3/4 (5, 2, 16, 7), The Four Corners 3/4 (16, 2, 7, 3;

@@ -53,6 +53,7 @@ from bot.games.patience import (
     corners_search,
     favorite_search,
     fourteens_search,
+    hemispheres_search,
     magic,
     pairs_search,
     plain,
@@ -91,7 +92,7 @@ COMPILED_FACTOR = 40
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2,
-                "corners": 3, "chameleon": 2}
+                "corners": 3, "chameleon": 2, "hemispheres": 3}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
 seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
@@ -101,8 +102,9 @@ marriages a position: 27k positions a second on Napoleon's Favorite against the 
 16k, 44k on St. Louis against 18k), corners_search.py about a third (favorite_search.py's
 marriages ranked alike: 45k positions a second on The Four Corners against the engine's 17k),
 chameleon_search.py half (45k positions a second against the engine's 21k: one of its
-positions makes the turns and safe moves it forces); so many times the budget keeps a hint of
-a hard position inside its second."""
+positions makes the turns and safe moves it forces), hemispheres_search.py about a third
+(28k positions a second against the engine's 8k, measured side by side); so many times the
+budget keeps a hint of a hard position inside its second."""
 GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
@@ -419,8 +421,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     of Precedence), windmill_search.py (The Windmill), favorite_search.py (Napoleon's
     Favorite, St. Louis), blockade_search.py (The Blockade), shah_search.py (The Shah of
     Persia), corners_search.py (The Four Corners),
-    chameleon_search.py (The Chameleon), constitution_search.py (The Constitution).
-    Called with a budget and a stop."""
+    chameleon_search.py (The Chameleon), constitution_search.py (The Constitution),
+    hemispheres_search.py (The Hemispheres). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -469,6 +471,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if shah is not None:
         star = shah_search.position(shah, state.piles, state.flags)
         return lambda budget, stop: shah_search.search(shah, star, budget, stop)
+    hemi = hemispheres_search.hemi_game(rules, state.piles, state.redeals, state.flags)
+    if hemi is not None:
+        races = hemispheres_search.position(hemi, state.piles)
+        return lambda budget, stop: hemispheres_search.search(hemi, races, budget, stop)
     corners = corners_search.corners_game(rules, state.piles, state.redeals, state.flags)
     if corners is not None:
         dealt = corners_search.position(corners, state.piles, state.redeals, state.flags)
