@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from bot.games.cards import deck
 from bot.games.patience import GAME, PatienceState, PatienceView, PileView
+from bot.games.patience.engine import Rules
+from bot.games.patience.solver import Position
 
 RANKS = "A23456789TJQK"
 
@@ -49,3 +51,23 @@ def greedy(state: PatienceState, limit: int = 3000) -> PatienceState:
                 or next(m for m in moves if m != "resign"))
         state = play(state, pick)
     return state
+
+
+def engine_wins(rules: Rules, pos: Position, limit: int = 300_000) -> bool:
+    """Does any win lie among every position reachable through the engine's moves (no keys, no
+    safe moves, no pruning)? The fast paths' tests hold their verdicts and pruning to it."""
+    from bot.games.patience import solver
+
+    seen = {pos}
+    todo = [pos]
+    while todo:
+        at = todo.pop()
+        for action in solver.moves_of(rules, at, 0):
+            child, board = solver.play(rules, at, 0, action)
+            if solver._won(board):
+                return True
+            if child not in seen:
+                seen.add(child)
+                assert len(seen) < limit
+                todo.append(child)
+    return False

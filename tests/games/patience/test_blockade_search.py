@@ -21,7 +21,7 @@ from bot.games.patience.solver import (
     search_path,
     solve,
 )
-from tests.games.patience.helpers import legal, new
+from tests.games.patience.helpers import engine_wins, legal, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 
@@ -125,23 +125,6 @@ def root(piles: dict[str, list[str]]) -> Position:
     return tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", 0, ()
 
 
-def brute_force_wins(rules: Rules, pos: Position, limit: int = 300_000) -> bool:
-    """Every position reachable through the engine's moves, no keys, no safe moves."""
-    seen = {pos}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for action in moves_of(rules, at, 0):
-            child, board = play(rules, at, 0, action)
-            if _won(board):
-                return True
-            if child not in seen:
-                seen.add(child)
-                assert len(seen) < limit
-                todo.append(child)
-    return False
-
-
 def small_game(rules: Rules, piles: dict[str, list[str]]
                ) -> tuple[bk.BlockadeGame, bk.BlockadePos]:
     game = bk.blockade_game(rules, piles, 0, {})
@@ -185,7 +168,7 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = small_game(rules, piles)
         answer = bk.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
-        assert (answer.status == "winnable") == brute_force_wins(rules, root(piles))
+        assert (answer.status == "winnable") == engine_wins(rules, root(piles))
         if answer.status == "winnable":
             assert replays(rules, piles, answer.line)
         seen.add(answer.status)
@@ -207,7 +190,7 @@ def test_safe_moves_home_are_sound() -> None:
         assert move in bk.moves(game, pos) and move[1] >= 0
         before = root(piles)
         after, board = play(rules, before, 0, bk.action(game, move))
-        assert (_won(board) or brute_force_wins(rules, after)) == brute_force_wins(rules, before)
+        assert (_won(board) or engine_wins(rules, after)) == engine_wins(rules, before)
         lasting += stock > 0
         out += stock == 0
     assert lasting and out, (lasting, out)
@@ -228,8 +211,8 @@ def test_a_card_alone_in_its_column_is_not_sent_home_safely_while_the_stock_last
     assert bk.safe(game, pos) is None
     home = (0, 6)
     assert home in bk.moves(game, pos) and bk.action(game, home) == "move:t1>f7"
-    assert brute_force_wins(rules, root(piles))
-    assert not brute_force_wins(rules, play(rules, root(piles), 0, "move:t1>f7")[0])
+    assert engine_wins(rules, root(piles))
+    assert not engine_wins(rules, play(rules, root(piles), 0, "move:t1>f7")[0])
     answer = bk.search(game, pos, 100_000, None)
     assert answer.status == "winnable" and replays(rules, piles, answer.line)
 
@@ -266,8 +249,8 @@ def test_the_key_keeps_the_columns_in_order_while_the_stock_lasts() -> None:
     piles["t2"] = ["CK", "D9"]
     piles["s"] = ["DT", "HQ", "CQ", "DK"]
     swapped = {**piles, "t1": piles["t2"], "t2": piles["t1"]}
-    assert not brute_force_wins(rules, root(piles))
-    assert brute_force_wins(rules, root(swapped))
+    assert not engine_wins(rules, root(piles))
+    assert engine_wins(rules, root(swapped))
     game, pos = small_game(rules, piles)
     other, turned = small_game(rules, swapped)
     assert bk.key(game, pos) != bk.key(other, turned)
@@ -292,5 +275,5 @@ def test_dead_positions_are_lost() -> None:
             continue
         fired += 1
         lasting += stock > 0
-        assert not brute_force_wins(rules, root(piles))
+        assert not engine_wins(rules, root(piles))
     assert fired > 5 and lasting

@@ -12,7 +12,7 @@ from bot.games.patience import PatienceState
 from bot.games.patience import chameleon_search as cs
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import legal, new
+from tests.games.patience.helpers import engine_wins, legal, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_chameleon"
@@ -141,23 +141,6 @@ def root(piles: dict[str, list[str]], base: str, redeals: int, flags: dict[str, 
             tuple(sorted(flags.items())))
 
 
-def brute_force_wins(rules: Rules, pos: Position, limit: int = 200_000) -> bool:
-    """Every position reachable through the engine's moves, no safe moves, no keys merged."""
-    seen = {pos}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for action in moves_of(rules, at, 0):
-            child, board = play(rules, at, 0, action)
-            if _won(board):
-                return True
-            if child not in seen:
-                seen.add(child)
-                assert len(seen) < limit
-                todo.append(child)
-    return False
-
-
 Rigged = tuple[Rules, dict[str, list[str]], str, int, dict[str, int]]
 
 
@@ -201,7 +184,7 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos, at = small_game(deal)
         answer = cs.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
-        assert (answer.status == "winnable") == brute_force_wins(deal[0], at)
+        assert (answer.status == "winnable") == engine_wins(deal[0], at)
         if answer.status == "winnable":
             assert replays(deal[0], at, answer.line)
         seen.add(answer.status)
@@ -221,8 +204,8 @@ def test_the_safe_move_home_is_sound() -> None:
             continue
         assert move in cs.moves(game, pos) and move[1] == cs.HOME
         after, board = play(deal[0], before, 0, cs.action(game, pos, move))
-        wins = brute_force_wins(deal[0], before)
-        assert (_won(board) or brute_force_wins(deal[0], after)) == wins
+        wins = engine_wins(deal[0], before)
+        assert (_won(board) or engine_wins(deal[0], after)) == wins
         checked += 1
         won += wins
         if checked >= 20:
@@ -282,6 +265,6 @@ def test_a_card_wanted_to_pack_on_is_not_sent_home_safely() -> None:
     home = (1, cs.HOME)
     assert home in cs.moves(game, pos)
     after, _ = play(rules, before, 0, cs.action(game, pos, home))
-    assert brute_force_wins(rules, before) and not brute_force_wins(rules, after)
+    assert engine_wins(rules, before) and not engine_wins(rules, after)
     answer = cs.search(game, pos, 10_000, None)
     assert answer.status == "winnable" and replays(rules, before, answer.line)

@@ -12,7 +12,7 @@ from bot.games.patience import PatienceState
 from bot.games.patience import clock_search as cl
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import legal, new
+from tests.games.patience.helpers import engine_wins, legal, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 
@@ -117,23 +117,6 @@ def root(piles: dict[str, list[str]]) -> Position:
     return tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", 0, ()
 
 
-def brute_force_wins(rules: Rules, pos: Position, limit: int = 300_000) -> bool:
-    """Every position reachable through the engine's moves, no keys, no safe moves."""
-    seen = {pos}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for action in moves_of(rules, at, 0):
-            child, board = play(rules, at, 0, action)
-            if _won(board):
-                return True
-            if child not in seen:
-                seen.add(child)
-                assert len(seen) < limit
-                todo.append(child)
-    return False
-
-
 def small_game(rules: Rules, piles: dict[str, list[str]]) -> tuple[cl.ClockGame, cl.ClockPos]:
     game = cl.clock_game(rules, piles, 0, {})
     assert game is not None
@@ -176,7 +159,7 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = small_game(rules, piles)
         answer = cl.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
-        assert (answer.status == "winnable") == brute_force_wins(rules, root(piles))
+        assert (answer.status == "winnable") == engine_wins(rules, root(piles))
         if answer.status == "winnable":
             assert replays(rules, piles, answer.line)
         seen.add(answer.status)
@@ -198,7 +181,7 @@ def test_safe_moves_home_are_sound() -> None:
         assert move in cl.moves(game, pos) and move[1] >= 0
         before = root(piles)
         after, board = play(rules, before, 0, cl.action(game, move))
-        assert (_won(board) or brute_force_wins(rules, after)) == brute_force_wins(rules, before)
+        assert (_won(board) or engine_wins(rules, after)) == engine_wins(rules, before)
         talon_safe += move[0] == cl.TALON
         packet_safe += move[0] != cl.TALON
     assert talon_safe and packet_safe
@@ -216,5 +199,5 @@ def test_a_turn_left_out_shows_a_card_that_never_leaves_the_talon() -> None:
             continue  # left out for the safe move, not the stuck card
         left_out += 1
         after, _ = play(rules, root(piles), 0, "turn")
-        assert not brute_force_wins(rules, after)
+        assert not engine_wins(rules, after)
     assert left_out

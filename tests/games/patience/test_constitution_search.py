@@ -19,7 +19,7 @@ from bot.games.patience.solver import (
     search_path,
     solve,
 )
-from tests.games.patience.helpers import legal, new
+from tests.games.patience.helpers import engine_wins, legal, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 
@@ -115,23 +115,6 @@ def root(piles: dict[str, list[str]]) -> Position:
     return tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", 0, ()
 
 
-def brute_force_wins(rules: Rules, pos: Position, limit: int = 200_000) -> bool:
-    """Every position reachable through the engine's moves, no keys."""
-    seen = {pos}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for action in moves_of(rules, at, 0):
-            child, board = play(rules, at, 0, action)
-            if _won(board):
-                return True
-            if child not in seen:
-                seen.add(child)
-                assert len(seen) < limit
-                todo.append(child)
-    return False
-
-
 def small_game(rules: Rules, piles: dict[str, list[str]]) -> tuple[cs.ConstGame, cs.ConstPos]:
     game = cs.constitution_game(rules, piles, 0, {})
     assert game is not None
@@ -156,7 +139,7 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = small_game(rules, piles)
         answer = cs.search(game, pos, 200_000, None)
         assert answer.status != "undecided"
-        assert (answer.status == "winnable") == brute_force_wins(rules, root(piles))
+        assert (answer.status == "winnable") == engine_wins(rules, root(piles))
         if answer.status == "winnable":
             assert replays(rules, piles, answer.line)
         seen.append(answer.status)
@@ -176,7 +159,7 @@ def test_rows_permuted_are_one_key_and_one_verdict() -> None:
         game, pos = small_game(rules, piles)
         twin, turned = small_game(rules, other)
         assert cs.key(game, pos) == cs.key(twin, turned)
-        assert brute_force_wins(rules, root(piles)) == brute_force_wins(rules, root(other))
+        assert engine_wins(rules, root(piles)) == engine_wins(rules, root(other))
 
 
 def test_only_fills_of_one_row_alike_are_left_out() -> None:

@@ -14,7 +14,7 @@ from bot.games.patience import corners_search as cs
 from bot.games.patience import favorite_search as fs
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import legal, new
+from tests.games.patience.helpers import engine_wins, legal, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_four_corners"
@@ -113,23 +113,6 @@ def root(piles: dict[str, list[str]], redeals: int, flags: dict[str, int]) -> Po
             tuple(sorted(flags.items())))
 
 
-def brute_force_wins(rules: Rules, pos: Position, limit: int = 200_000) -> bool:
-    """Every position reachable through the engine's moves, no keys, no pruning."""
-    seen = {pos}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for action in moves_of(rules, at, 0):
-            child, board = play(rules, at, 0, action)
-            if _won(board):
-                return True
-            if child not in seen:
-                seen.add(child)
-                assert len(seen) < limit
-                todo.append(child)
-    return False
-
-
 def small(rules: Rules, piles: dict[str, list[str]], redeals: int, flags: dict[str, int]
           ) -> tuple[fs.FavoriteGame, fs.FavPos]:
     game = cs.corners_game(rules, piles, redeals, flags)
@@ -184,7 +167,7 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         answer = cs.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
         start = root(piles, redeals, flags)
-        assert (answer.status == "winnable") == brute_force_wins(rules, start)
+        assert (answer.status == "winnable") == engine_wins(rules, start)
         if answer.status == "winnable":
             assert replays(rules, start, answer.line)
         seen[redeals == 2 and not stock].add(answer.status)
@@ -206,7 +189,7 @@ def test_safe_moves_home_are_sound() -> None:
         assert cs.ordered(game, pos) == [(move, 0)]
         before = root(piles, redeals, flags)
         after, board = play(rules, before, 0, cs.action(game, move))
-        assert (_won(board) or brute_force_wins(rules, after)) == brute_force_wins(rules, before)
+        assert (_won(board) or engine_wins(rules, after)) == engine_wins(rules, before)
         found += 1
     assert found >= 10
 

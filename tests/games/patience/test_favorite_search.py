@@ -14,7 +14,7 @@ from bot.games.patience import PatienceState
 from bot.games.patience import favorite_search as fs
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import legal, new
+from tests.games.patience.helpers import engine_wins, legal, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAMES = ("napoleons_favorite", "st_louis")
@@ -118,23 +118,6 @@ def root(piles: dict[str, list[str]], redeals: int, flags: dict[str, int]) -> Po
             tuple(sorted(flags.items())))
 
 
-def brute_force_wins(rules: Rules, pos: Position, limit: int = 200_000) -> bool:
-    """Every position reachable through the engine's moves, no keys, no pruning."""
-    seen = {pos}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for action in moves_of(rules, at, 0):
-            child, board = play(rules, at, 0, action)
-            if _won(board):
-                return True
-            if child not in seen:
-                seen.add(child)
-                assert len(seen) < limit
-                todo.append(child)
-    return False
-
-
 def small(rules: Rules, piles: dict[str, list[str]], redeals: int, flags: dict[str, int]
           ) -> tuple[fs.FavoriteGame, fs.FavPos]:
     game = fs.favorite_game(rules, piles, redeals, flags)
@@ -193,7 +176,7 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         answer = fs.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
         start = root(piles, redeals, flags)
-        assert (answer.status == "winnable") == brute_force_wins(rules, start)
+        assert (answer.status == "winnable") == engine_wins(rules, start)
         if answer.status == "winnable":
             assert replays(rules, start, answer.line)
         seen[variant].add(answer.status)
@@ -215,7 +198,7 @@ def test_safe_moves_home_are_sound() -> None:
         assert move in fs.moves(game, pos) and move[1] >= 0
         before = root(piles, redeals, flags)
         after, board = play(rules, before, 0, fs.action(game, move))
-        assert (_won(board) or brute_force_wins(rules, after)) == brute_force_wins(rules, before)
+        assert (_won(board) or engine_wins(rules, after)) == engine_wins(rules, before)
         found += 1
     assert found >= 10
 

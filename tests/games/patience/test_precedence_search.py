@@ -11,7 +11,7 @@ from bot.games.patience import PatienceState
 from bot.games.patience import precedence_search as ps
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import legal, new
+from tests.games.patience.helpers import engine_wins, legal, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_order_of_precedence"
@@ -122,23 +122,6 @@ def root(piles: dict[str, list[str]], redeals: int) -> Position:
     return tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", redeals, ()
 
 
-def brute_force_wins(rules: Rules, pos: Position, limit: int = 200_000) -> bool:
-    """Every position reachable through the engine's moves, suits and all, no safe moves."""
-    seen = {pos}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for action in moves_of(rules, at, 0):
-            child, board = play(rules, at, 0, action)
-            if _won(board):
-                return True
-            if child not in seen:
-                seen.add(child)
-                assert len(seen) < limit
-                todo.append(child)
-    return False
-
-
 def small_game(rules: Rules, piles: dict[str, list[str]], redeals: int
                ) -> tuple[ps.PrecGame, ps.PrecPos]:
     game = ps.precedence_game(rules, piles, {})
@@ -181,7 +164,7 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = small_game(rules, piles, redeals)
         answer = ps.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
-        assert (answer.status == "winnable") == brute_force_wins(rules, root(piles, redeals))
+        assert (answer.status == "winnable") == engine_wins(rules, root(piles, redeals))
         if answer.status == "winnable":
             assert replays(rules, piles, redeals, answer.line)
         seen.add(answer.status)
@@ -202,7 +185,7 @@ def test_the_safe_move_home_is_sound() -> None:
         assert move in ps.moves(game, pos) and move >= 0
         before = root(piles, redeals)
         after, board = play(rules, before, 0, ps.action(game, move))
-        assert (_won(board) or brute_force_wins(rules, after)) == brute_force_wins(rules, before)
+        assert (_won(board) or engine_wins(rules, after)) == engine_wins(rules, before)
         checked += 1
     assert checked >= 20
 

@@ -12,7 +12,7 @@ from bot.games.patience import PatienceState
 from bot.games.patience import windmill_search as ws
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import legal, new
+from tests.games.patience.helpers import engine_wins, legal, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_windmill"
@@ -134,23 +134,6 @@ def root(piles: dict[str, list[str]], flags: dict[str, int]) -> Position:
         sorted(flags.items()))
 
 
-def brute_force_wins(rules: Rules, pos: Position, limit: int = 200_000) -> bool:
-    """Every position reachable through the engine's moves, suits and all."""
-    seen = {pos}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for action in moves_of(rules, at, 0):
-            child, board = play(rules, at, 0, action)
-            if _won(board):
-                return True
-            if child not in seen:
-                seen.add(child)
-                assert len(seen) < limit
-                todo.append(child)
-    return False
-
-
 def small_game(rules: Rules, piles: dict[str, list[str]], flags: dict[str, int]
                ) -> tuple[ws.WindGame, ws.WindPos]:
     game = ws.windmill_game(rules, piles, flags)
@@ -192,7 +175,7 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         answer = ws.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
         start = root(piles, flags)
-        assert (answer.status == "winnable") == brute_force_wins(rules, start)
+        assert (answer.status == "winnable") == engine_wins(rules, start)
         if answer.status == "winnable":
             assert replays(rules, start, answer.line)
         seen.add(answer.status)
