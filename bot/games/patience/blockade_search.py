@@ -34,9 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from operator import itemgetter
 
-from bot.games.patience.discrepancy import deepening
+from bot.games.patience.discrepancy import ordered_search
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.plain import PlainAnswer
 
@@ -310,50 +311,8 @@ def search(game: BlockadeGame, start: BlockadePos, budget: int,
     last, every position kept once by its `key`. The search that refused no move searched
     every reachable position: then "unwinnable". "undecided" past ``budget`` positions
     generated in all, or when ``stop()`` (asked every 1024) says so."""
-    if won(game, start):
-        return PlainAnswer("winnable", (), 0, 1)
-    return deepening(lambda limit, left, before: _limited(game, start, limit, left, stop, before),
-                     budget)
-
-
-def _limited(game: BlockadeGame, start: BlockadePos, limit: int, budget: int,
-             stop: Callable[[], bool] | None, before: int) -> tuple[PlainAnswer, bool]:
-    """One depth-first search allowed ``limit`` discrepancies; whether it refused any."""
-    seen = {key(game, start): limit}
-    path: list[Move] = []
-    stack = [(start, limit, 0, ordered(game, start))]
-    nodes = 0
-    cut = False
-    while stack:
-        pos, left, i, todo = stack[-1]
-        if i >= len(todo):
-            stack.pop()
-            if path:
-                path.pop()
-            continue
-        stack[-1] = (pos, left, i + 1, todo)
-        move = todo[i]
-        cost = min(i, MAX_COST)
-        if cost > left:
-            cut = True
-            stack.pop()  # the moves after it cost as much or more
-            if path:
-                path.pop()
-            continue
-        nodes += 1
-        if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
-            return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
-        child = play(game, pos, move)
-        k = key(game, child)
-        rest = left - cost
-        if seen.get(k, -1) >= rest:
-            continue
-        seen[k] = rest
-        if move == TURN and dead(game, child[2]):
-            continue
-        if won(game, child):
-            line = tuple(action(game, m) for m in (*path, move))
-            return PlainAnswer("winnable", line, nodes, len(seen)), cut
-        path.append(move)
-        stack.append((child, rest, 0, ordered(game, child)))
-    return PlainAnswer("unwinnable", (), nodes, len(seen)), cut
+    return ordered_search(start, budget, stop, ordered=partial(ordered, game),
+                          play=partial(play, game), key=partial(key, game),
+                          won=partial(won, game), action=partial(action, game),
+                          max_cost=MAX_COST,
+                          dropped=lambda pos, move, child: move == TURN and dead(game, child[2]))

@@ -5,12 +5,14 @@ lost by a few wrong choices anywhere in a long line, which one depth-first searc
 last choices first, would not reach within its budget; the search that refused no move
 searched every reachable position, so only it may answer "unwinnable".
 
-Each fast path keeps its own one-limit search (`Limited`): their positions, keys and pruning
-differ, and the hot loop stays free of callbacks."""
+Those whose moves cost by their rank alone share one loop (`ordered_search`, the game's
+functions passed in); the others keep their own one-limit search (`Limited`), where positions
+proved lost are kept across searches or a move's cost depends on the one before."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from bot.games.patience.plain import PlainAnswer
 
@@ -39,3 +41,60 @@ def deepening(limited: Limited, budget: int,
         if not cut or (start_lost is not None and start_lost()):
             return PlainAnswer("unwinnable", (), nodes, answer.positions)
         limit += 1
+
+
+def ordered_search(start: Any, budget: int, stop: Callable[[], bool] | None, *,
+                   ordered: Callable[[Any], list[Any]], play: Callable[[Any, Any], Any],
+                   key: Callable[[Any], Hashable], won: Callable[[Any], bool],
+                   action: Callable[[Any], str], max_cost: int,
+                   dropped: Callable[[Any, Any, Any], bool] | None = None) -> PlainAnswer:
+    """`deepening` over depth-first searches of a game's ``ordered`` moves, the i-th of a
+    position costing ``min(i, max_cost)`` discrepancies, every position kept once by its
+    ``key`` (with the most discrepancies left it was met with). ``dropped(pos, move, child)``:
+    a child known lost, not searched on. The fast paths whose moves cost by their rank share it
+    (blockade_search.py, constitution_search.py, shah_search.py, hemispheres_search.py)."""
+    if won(start):
+        return PlainAnswer("winnable", (), 0, 1)
+
+    def limited(limit: int, left_over: int, before: int) -> tuple[PlainAnswer, bool]:
+        seen = {key(start): limit}
+        path: list[Any] = []
+        stack = [(start, limit, 0, ordered(start))]
+        nodes = 0
+        cut = False
+        while stack:
+            pos, left, i, todo = stack[-1]
+            if i >= len(todo):
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            stack[-1] = (pos, left, i + 1, todo)
+            move = todo[i]
+            cost = min(i, max_cost)
+            if cost > left:
+                cut = True
+                stack.pop()  # the moves after it cost as much or more
+                if path:
+                    path.pop()
+                continue
+            nodes += 1
+            if nodes > left_over or (stop is not None and not (before + nodes) & 1023
+                                     and stop()):
+                return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
+            child = play(pos, move)
+            k = key(child)
+            rest = left - cost
+            if seen.get(k, -1) >= rest:
+                continue
+            seen[k] = rest
+            if dropped is not None and dropped(pos, move, child):
+                continue
+            if won(child):
+                line = tuple(action(m) for m in (*path, move))
+                return PlainAnswer("winnable", line, nodes, len(seen)), cut
+            path.append(move)
+            stack.append((child, rest, 0, ordered(child)))
+        return PlainAnswer("unwinnable", (), nodes, len(seen)), cut
+
+    return deepening(limited, budget)

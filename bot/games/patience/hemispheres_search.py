@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
-from bot.games.patience.discrepancy import deepening
+from bot.games.patience.discrepancy import ordered_search
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.plain import PlainAnswer
 
@@ -275,49 +276,10 @@ def search(game: HemiGame, start: HemiPos, budget: int,
            stop: Callable[[], bool] | None) -> PlainAnswer:
     """As blockade_search.search: limited-discrepancy depth-first searches, every position
     kept once by its `key`."""
-    if won(game, start):
-        return PlainAnswer("winnable", (), 0, 1)
-    return deepening(lambda limit, left, before: _limited(game, start, limit, left, stop, before),
-                     budget)
-
-
-def _limited(game: HemiGame, start: HemiPos, limit: int, budget: int,
-             stop: Callable[[], bool] | None, before: int) -> tuple[PlainAnswer, bool]:
-    seen = {key(game, start): limit}
-    path: list[Move] = []
-    stack = [(start, limit, 0, ordered(game, start))]
-    nodes = 0
-    cut = False
-    while stack:
-        pos, left, i, todo = stack[-1]
-        if i >= len(todo):
-            stack.pop()
-            if path:
-                path.pop()
-            continue
-        stack[-1] = (pos, left, i + 1, todo)
-        move = todo[i]
-        cost = min(i, MAX_COST)
-        if cost > left:
-            cut = True
-            stack.pop()
-            if path:
-                path.pop()
-            continue
-        nodes += 1
-        if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
-            return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
-        child = play(game, pos, move)
-        if move == TURN and len(child[1]) > len(pos[1]) and buried(game, child):
-            continue
-        k = key(game, child)
-        rest = left - cost
-        if seen.get(k, -1) >= rest:
-            continue
-        seen[k] = rest
-        if won(game, child):
-            line = tuple(action(game, m) for m in (*path, move))
-            return PlainAnswer("winnable", line, nodes, len(seen)), cut
-        path.append(move)
-        stack.append((child, rest, 0, ordered(game, child)))
-    return PlainAnswer("unwinnable", (), nodes, len(seen)), cut
+    return ordered_search(start, budget, stop, ordered=partial(ordered, game),
+                          play=partial(play, game), key=partial(key, game),
+                          won=partial(won, game), action=partial(action, game),
+                          max_cost=MAX_COST,
+                          dropped=lambda pos, move, child: (
+                              move == TURN and len(child[1]) > len(pos[1])
+                              and buried(game, child)))
