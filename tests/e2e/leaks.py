@@ -368,10 +368,10 @@ class LeakWatch:
                 last.append(line)
             else:
                 now.append(line)
-        window = self._deal_window(table_id, window, text)
+        window, deal = self._deal_window(table_id, window, text)
         self.parts["now"] += 1
         self._flag(table_id, window, where, reader, "\n".join(now), codes,
-                   lambda s, r: s.hidden(r), in_flight=True)
+                   lambda s, r: s.hidden(r), in_flight=True, deal=deal)
         if last:
             self.parts["last deal"] += 1
             self._flag(table_id, window, f"{where}, last deal", reader, "\n".join(last), [],
@@ -391,15 +391,16 @@ class LeakWatch:
         return own or None
 
     def _deal_window(self, table_id: int, window: list[Snapshot], text: str
-                     ) -> list[Snapshot]:
+                     ) -> tuple[list[Snapshot], int | None]:
         """The versions a message naming its deal may come from: those of that deal in the
-        window, else any of that deal (a late edit of an old hand)."""
+        window, else any of that deal (a late edit of an old hand), else the window (a new
+        deal's message ahead of its first version); and the deal it is about."""
         header = _HEADER.search(text)
         if header is None:
-            return window
+            return window, window[-1].deal
         deal = int(header[1]) - 1
         return ([s for s in window if s.deal == deal]
-                or [s for s in self.history[table_id] if s.deal == deal] or window)
+                or [s for s in self.history[table_id] if s.deal == deal] or window), deal
 
     def _after(self, table_id: int, snap: Snapshot, reader: Reader) -> frozenset[str]:
         if snap.finished is None:
@@ -421,7 +422,9 @@ class LeakWatch:
     def _flag(self, table_id: int, window: list[Snapshot], where: str, reader: Reader,
               text: str, codes: list[str],
               hidden: Callable[[Snapshot, Reader], frozenset[str]], *,
-              in_flight: bool = False) -> None:
+              in_flight: bool = False, deal: int | None = None) -> None:
+        """``in_flight``: versions yet to be recorded may excuse the cards, those of ``deal``
+        (the message's, which may be newer than any recorded) or else the window's."""
         always_hidden = frozenset.intersection(*(hidden(s, reader) for s in window))
         leaked = named_cards(text, codes, always_hidden)
         if not leaked:
@@ -430,7 +433,8 @@ class LeakWatch:
         # Only a window that reaches the newest version may miss those being published.
         newest = self.committed(table_id) if self.committed is not None else None
         until = latest.version + 1 if newest is None else newest
-        flight = ((window[-1].deal,) if in_flight and window[-1] is latest
-                  and until > latest.version else None)
+        about = window[-1].deal if deal is None else deal
+        flight = ((about,) if in_flight and window[-1] is latest and until > latest.version
+                  else None)
         self.leaks.append(Leak(table_id, window[-1].version, where, leaked, text, reader,
                                flight, until))

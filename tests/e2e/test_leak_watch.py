@@ -7,6 +7,8 @@ import random
 from bot.games import registry
 from bot.games.cards import pretty
 from bot.games.euchre.rules import EuchreState
+from bot.games.skat.options import SkatOptions
+from bot.games.skat.rules import SkatState, new_state
 from tests.e2e.fake_discord import MessageEvent
 from tests.e2e.leaks import LeakWatch, cards_in, hidden_cards
 
@@ -155,3 +157,46 @@ def test_a_message_ahead_of_the_committed_version_stays_a_leak() -> None:
         watch.record(1, 100, 2, second, {})
         watch.record(1, 100, 3, third, {})
         assert [leak.cards for leak in watch.leaks] == [{card}], committed
+
+
+def _two_deals() -> tuple[list[SkatState], SkatState]:
+    """The states of a first Skat deal played at random, and the first state of the second."""
+    rng = random.Random(3)
+    state = new_state(3, SkatOptions(deals=3), seed=5)
+    first = [state]
+    while state.deal_no == 0:
+        seat = state.to_act[0]
+        state = state.apply(seat, rng.choice(sorted(state.legal_actions(seat), key=str)))[0]
+        if state.deal_no == 0:
+            first.append(state)
+    return first, state
+
+
+def _new_deals_hand(holder: int) -> tuple[LeakWatch, SkatState, int, str]:
+    """A watch that recorded the first deal, and Alice's hand message of the second deal, naming
+    a card ``holder`` holds there that the first deal never showed her, sent before the second
+    deal's first version reaches the watch (committed, the listeners behind)."""
+    first, second = _two_deals()
+    card = next(c for c in second.hands[holder] if all(c not in s.hands[0] for s in first))
+    new = len(first) + 1
+    watch = LeakWatch(committed=lambda table_id: new)
+    for version, state in enumerate(first, 1):
+        watch.record(1, 100, version, state, {"42": 0})
+    watch.check(_event(f"**Skat**, table 1 · deal 2 of 3 · Your turn: bidding\n"
+                       f"Your hand: {pretty(card)}", public=False, user="42"))
+    return watch, second, new, card
+
+
+def test_a_new_deals_hand_ahead_of_the_listeners_is_read_against_that_deal() -> None:
+    """Under load the second deal's first hand message beat its version to the watch, which
+    read it against the first deal and kept the flag when the second deal's version came."""
+    watch, second, new, card = _new_deals_hand(0)
+    assert [leak.cards for leak in watch.leaks] == [{card}], "not yet known to be hers"
+    watch.record(1, 100, new, second, {"42": 0})
+    assert watch.leaks == []
+
+
+def test_a_new_deals_card_of_another_seat_stays_a_leak() -> None:
+    watch, second, new, card = _new_deals_hand(1)
+    watch.record(1, 100, new, second, {"42": 0})
+    assert [leak.cards for leak in watch.leaks] == [{card}]
