@@ -7,8 +7,9 @@ spaces left empty; two redeals that gather the packets in a set order and deal t
 Napoleon's Favorite deals round by round, and in its first deal four packets feed only the
 kings, four only the aces. St. Louis deals a first series of twelve, only played up (a card
 played is replaced from the stock at once), then `turn` deals the rest round on top and only
-then may cards be married. The packets' order under the squared tops is known to the solver
-(perfect knowledge), as is every redeal's.
+then may cards be married (a series the stock runs out in is the whole deal). The packets'
+order under the squared tops is known to the solver (perfect knowledge), as is every
+redeal's.
 
 A position is the redeals used, whether St. Louis's first series is on, its stock (the next
 card first), each foundation's height and the packets as ``bytes`` (one byte a card: suit and
@@ -215,7 +216,7 @@ def play(game: FavoriteGame, pos: FavPos, move: Move) -> FavPos:
     if move == REDEAL:
         cards = b"".join(packets[i] for i in game.gather)
         if game.series:
-            return (redeals + 1, True, cards[PACKETS:], heights,
+            return (redeals + 1, len(cards) > PACKETS, cards[PACKETS:], heights,
                     tuple(cards[i:i + 1] for i in range(PACKETS)))
         return redeals + 1, False, b"", heights, tuple(cards[i::PACKETS] for i in range(PACKETS))
     if move == TURN:
@@ -231,11 +232,12 @@ def play(game: FavoriteGame, pos: FavPos, move: Move) -> FavPos:
         heights = bytes(h)
     else:
         out[-1 - dst] += bytes((card,))
-    if series and stock:
+    if series:
         for i, cards in enumerate(out):
             if not cards and stock:
                 out[i] = stock[:1]
                 stock = stock[1:]
+        series = bool(stock)  # the series took the last card: the deal is complete
     return redeals, series, stock, heights, tuple(out)
 
 

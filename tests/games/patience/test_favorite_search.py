@@ -164,6 +164,23 @@ def test_small_deals_play_as_the_engine() -> None:
             assert fs.position(game, board.piles, board.redeals, board.flags) == pos
 
 
+def test_a_st_louis_redeal_of_twelve_cards_or_fewer_is_the_whole_deal() -> None:
+    """Its series takes every card: the deal is complete, so cards may be married at once (they
+    could not, and nothing but the foundations took a card, while the series stayed on)."""
+    rng = random.Random("short")
+    for left in (6, 10, 12):
+        rules, piles, redeals, flags = rigged(rng, "st_louis", left, 1)
+        at, board = play(rules, root(piles, redeals, flags), 0, "redeal")
+        assert "series" not in board.flags and not board.piles["s"]
+        engine = moves_of(rules, at, 0)
+        # cards left of one foundation's run are in suit and one rank apart
+        assert any(">t" in m for m in engine), engine
+        game, pos = small(rules, piles, redeals, flags)
+        pos = fs.play(game, pos, fs.REDEAL)
+        assert fs.position(game, board.piles, board.redeals, board.flags) == pos
+        assert [fs.action(game, m) for m in fs.moves(game, pos)] == engine
+
+
 def test_verdicts_agree_with_a_brute_force_search() -> None:
     """Exhaustive answers: the search's "unwinnable" (the safe move, the key's sorted packets
     and a card just married not married again all in play) is the engine's."""

@@ -70,7 +70,8 @@ ST_LOUIS_GATHER = (7, 8, 9, 10, 11, 12, 1, 2, 3, 4, 5, 6)  # g clockwise round t
 class StLouis(Hook):
     """St. Louis: the first series of twelve is all available (cards played up are replaced
     from the stock at once); ``turn`` then deals the rest in series of twelve, and only then
-    does packing begin. A redeal gathers from g round to f and deals the same way again."""
+    does packing begin. A redeal gathers from g round to f and deals the same way again. A
+    series the stock runs out in (a redeal of twelve cards or fewer) ends the deal there."""
 
     def deal(self, board: Board, pack: list[str]) -> None:
         rest = generic_deal(board, pack)
@@ -108,8 +109,12 @@ class StLouis(Hook):
         return False
 
     def forced(self, board: Board) -> bool:
-        if not board.flags.get("series") or not board.stock():
+        if not board.flags.get("series"):
             return False
+        if not board.stock():  # the series took the last card: the deal is complete
+            board.flags.pop("series")
+            board.log.append(N_("The stock is out: the deal is complete, packing begins."))
+            return True
         for pid in row_ids(board):
             if not board.piles[pid]:
                 card = face(board.stock().pop())
