@@ -53,6 +53,25 @@ def greedy(state: PatienceState, limit: int = 3000) -> PatienceState:
     return state
 
 
+def compact(piles: dict[str, list[str]], base: str = "", redeals: int = 0,
+            flags: dict[str, int] | None = None) -> Position:
+    """A rigged deal as the solver's compact position (`solver.Position`)."""
+    return (tuple(sorted((k, tuple(v)) for k, v in piles.items())), base, redeals,
+            tuple(sorted((flags or {}).items())))
+
+
+def line_wins(rules: Rules, start: Position, line: tuple[str, ...]) -> bool:
+    """Does ``line`` play from ``start`` to a win, every action one the engine offers?"""
+    from bot.games.patience import solver
+
+    pos, board = start, None
+    for action in line:
+        if action not in solver.moves_of(rules, pos, 0):
+            return False
+        pos, board = solver.play(rules, pos, 0, action)
+    return board is not None and solver._won(board)
+
+
 def engine_wins(rules: Rules, pos: Position, limit: int = 300_000) -> bool:
     """Does any win lie among every position reachable through the engine's moves (no keys, no
     safe moves, no pruning)? The fast paths' tests hold their verdicts and pruning to it."""

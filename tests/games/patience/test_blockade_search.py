@@ -13,7 +13,6 @@ from bot.games.patience import PatienceState
 from bot.games.patience import blockade_search as bk
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.solver import (
-    Position,
     _won,
     moves_of,
     play,
@@ -21,7 +20,7 @@ from bot.games.patience.solver import (
     search_path,
     solve,
 )
-from tests.games.patience.helpers import engine_wins, legal, new
+from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 
@@ -121,24 +120,11 @@ def rigged(rng: random.Random, left: int, stock: int, columns: int = 3
     return rules, piles
 
 
-def root(piles: dict[str, list[str]]) -> Position:
-    return tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", 0, ()
-
-
 def small_game(rules: Rules, piles: dict[str, list[str]]
                ) -> tuple[bk.BlockadeGame, bk.BlockadePos]:
     game = bk.blockade_game(rules, piles, 0, {})
     assert game is not None
     return game, bk.position(game, piles)
-
-
-def replays(rules: Rules, piles: dict[str, list[str]], line: tuple[str, ...]) -> bool:
-    pos = root(piles)
-    for action in line:
-        if action not in moves_of(rules, pos, 0):
-            return False
-        pos, board = play(rules, pos, 0, action)
-    return _won(board)
 
 
 def test_small_deals_play_as_the_engine() -> None:
@@ -147,7 +133,7 @@ def test_small_deals_play_as_the_engine() -> None:
     for _ in range(12):
         rules, piles = rigged(rng, 14, 5)
         game, pos = small_game(rules, piles)
-        at = root(piles)
+        at = compact(piles)
         for _ in range(30):
             engine = moves_of(rules, at, 0)
             mine = bk.moves(game, pos)
@@ -168,9 +154,9 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = small_game(rules, piles)
         answer = bk.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
-        assert (answer.status == "winnable") == engine_wins(rules, root(piles))
+        assert (answer.status == "winnable") == engine_wins(rules, compact(piles))
         if answer.status == "winnable":
-            assert replays(rules, piles, answer.line)
+            assert line_wins(rules, compact(piles), answer.line)
         seen.add(answer.status)
     assert seen == {"winnable", "unwinnable"}
 
@@ -188,7 +174,7 @@ def test_safe_moves_home_are_sound() -> None:
         if move is None or len(bk.moves(game, pos)) < 2:
             continue
         assert move in bk.moves(game, pos) and move[1] >= 0
-        before = root(piles)
+        before = compact(piles)
         after, board = play(rules, before, 0, bk.action(game, move))
         assert (_won(board) or engine_wins(rules, after)) == engine_wins(rules, before)
         lasting += stock > 0
@@ -211,10 +197,10 @@ def test_a_card_alone_in_its_column_is_not_sent_home_safely_while_the_stock_last
     assert bk.safe(game, pos) is None
     home = (0, 6)
     assert home in bk.moves(game, pos) and bk.action(game, home) == "move:t1>f7"
-    assert engine_wins(rules, root(piles))
-    assert not engine_wins(rules, play(rules, root(piles), 0, "move:t1>f7")[0])
+    assert engine_wins(rules, compact(piles))
+    assert not engine_wins(rules, play(rules, compact(piles), 0, "move:t1>f7")[0])
     answer = bk.search(game, pos, 100_000, None)
-    assert answer.status == "winnable" and replays(rules, piles, answer.line)
+    assert answer.status == "winnable" and line_wins(rules, compact(piles), answer.line)
 
 
 def test_one_of_two_alike_foundation_moves_is_left_out_and_nothing_else() -> None:
@@ -249,8 +235,8 @@ def test_the_key_keeps_the_columns_in_order_while_the_stock_lasts() -> None:
     piles["t2"] = ["CK", "D9"]
     piles["s"] = ["DT", "HQ", "CQ", "DK"]
     swapped = {**piles, "t1": piles["t2"], "t2": piles["t1"]}
-    assert not engine_wins(rules, root(piles))
-    assert engine_wins(rules, root(swapped))
+    assert not engine_wins(rules, compact(piles))
+    assert engine_wins(rules, compact(swapped))
     game, pos = small_game(rules, piles)
     other, turned = small_game(rules, swapped)
     assert bk.key(game, pos) != bk.key(other, turned)
@@ -275,5 +261,5 @@ def test_dead_positions_are_lost() -> None:
             continue
         fired += 1
         lasting += stock > 0
-        assert not engine_wins(rules, root(piles))
+        assert not engine_wins(rules, compact(piles))
     assert fired > 5 and lasting

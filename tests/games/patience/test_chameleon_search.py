@@ -12,7 +12,7 @@ from bot.games.patience import PatienceState
 from bot.games.patience import chameleon_search as cs
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import engine_wins, legal, new
+from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_chameleon"
@@ -135,12 +135,6 @@ def rigged(rng: random.Random, left: int, packet: int, talon: int, redeals: int
     return rules, piles, base, 0, flags
 
 
-def root(piles: dict[str, list[str]], base: str, redeals: int, flags: dict[str, int]
-         ) -> Position:
-    return (tuple(sorted((k, tuple(v)) for k, v in piles.items())), base, redeals,
-            tuple(sorted(flags.items())))
-
-
 Rigged = tuple[Rules, dict[str, list[str]], str, int, dict[str, int]]
 
 
@@ -148,15 +142,7 @@ def small_game(deal: Rigged) -> tuple[cs.ChamGame, cs.ChamPos, Position]:
     rules, piles, base, redeals, flags = deal
     game = cs.chameleon_game(rules, piles, base, flags)
     assert game is not None
-    return game, cs.position(game, piles, redeals, flags), root(piles, base, redeals, flags)
-
-
-def replays(rules: Rules, at: Position, line: tuple[str, ...]) -> bool:
-    for action in line:
-        if action not in moves_of(rules, at, 0):
-            return False
-        at, board = play(rules, at, 0, action)
-    return _won(board)
+    return game, cs.position(game, piles, redeals, flags), compact(piles, base, redeals, flags)
 
 
 def test_small_deals_play_as_the_engine() -> None:
@@ -186,7 +172,7 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         assert answer.status != "undecided"
         assert (answer.status == "winnable") == engine_wins(deal[0], at)
         if answer.status == "winnable":
-            assert replays(deal[0], at, answer.line)
+            assert line_wins(deal[0], at, answer.line)
         seen.add(answer.status)
     assert seen == {"winnable", "unwinnable"}
 
@@ -267,4 +253,4 @@ def test_a_card_wanted_to_pack_on_is_not_sent_home_safely() -> None:
     after, _ = play(rules, before, 0, cs.action(game, pos, home))
     assert engine_wins(rules, before) and not engine_wins(rules, after)
     answer = cs.search(game, pos, 10_000, None)
-    assert answer.status == "winnable" and replays(rules, before, answer.line)
+    assert answer.status == "winnable" and line_wins(rules, before, answer.line)

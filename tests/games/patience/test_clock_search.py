@@ -11,8 +11,8 @@ from dataclasses import replace
 from bot.games.patience import PatienceState
 from bot.games.patience import clock_search as cl
 from bot.games.patience.engine import RANKS, Rules
-from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import engine_wins, legal, new
+from bot.games.patience.solver import _won, moves_of, play, search_path, solve
+from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 
@@ -113,23 +113,10 @@ def rigged(rng: random.Random, left: int, stock: int, talon: int, packets: int =
     return rules, piles
 
 
-def root(piles: dict[str, list[str]]) -> Position:
-    return tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", 0, ()
-
-
 def small_game(rules: Rules, piles: dict[str, list[str]]) -> tuple[cl.ClockGame, cl.ClockPos]:
     game = cl.clock_game(rules, piles, 0, {})
     assert game is not None
     return game, cl.position(game, piles)
-
-
-def replays(rules: Rules, piles: dict[str, list[str]], line: tuple[str, ...]) -> bool:
-    pos = root(piles)
-    for action in line:
-        if action not in moves_of(rules, pos, 0):
-            return False
-        pos, board = play(rules, pos, 0, action)
-    return _won(board)
 
 
 def test_small_deals_play_as_the_engine() -> None:
@@ -138,7 +125,7 @@ def test_small_deals_play_as_the_engine() -> None:
     for _ in range(10):
         rules, piles = rigged(rng, 16, 3, 2)
         game, pos = small_game(rules, piles)
-        at = root(piles)
+        at = compact(piles)
         for _ in range(30):
             engine = moves_of(rules, at, 0)
             mine = cl.moves(game, pos)
@@ -159,9 +146,9 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = small_game(rules, piles)
         answer = cl.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
-        assert (answer.status == "winnable") == engine_wins(rules, root(piles))
+        assert (answer.status == "winnable") == engine_wins(rules, compact(piles))
         if answer.status == "winnable":
-            assert replays(rules, piles, answer.line)
+            assert line_wins(rules, compact(piles), answer.line)
         seen.add(answer.status)
     assert seen == {"winnable", "unwinnable"}
 
@@ -179,7 +166,7 @@ def test_safe_moves_home_are_sound() -> None:
         if move is None or len(cl.moves(game, pos)) < 2:
             continue
         assert move in cl.moves(game, pos) and move[1] >= 0
-        before = root(piles)
+        before = compact(piles)
         after, board = play(rules, before, 0, cl.action(game, move))
         assert (_won(board) or engine_wins(rules, after)) == engine_wins(rules, before)
         talon_safe += move[0] == cl.TALON
@@ -198,6 +185,6 @@ def test_a_turn_left_out_shows_a_card_that_never_leaves_the_talon() -> None:
         if cl.safe(game, pos) is not None:
             continue  # left out for the safe move, not the stuck card
         left_out += 1
-        after, _ = play(rules, root(piles), 0, "turn")
+        after, _ = play(rules, compact(piles), 0, "turn")
         assert not engine_wins(rules, after)
     assert left_out

@@ -11,15 +11,11 @@ from bot.games.patience import PatienceState
 from bot.games.patience import constitution_search as cs
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.solver import (
-    Position,
-    _won,
-    moves_of,
-    play,
     scaled_budget,
     search_path,
     solve,
 )
-from tests.games.patience.helpers import engine_wins, legal, new
+from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 
@@ -111,24 +107,10 @@ def rigged(rng: random.Random, left: int, stock: int, talon: int
     return rules, piles
 
 
-def root(piles: dict[str, list[str]]) -> Position:
-    return tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", 0, ()
-
-
 def small_game(rules: Rules, piles: dict[str, list[str]]) -> tuple[cs.ConstGame, cs.ConstPos]:
     game = cs.constitution_game(rules, piles, 0, {})
     assert game is not None
     return game, cs.position(game, piles)
-
-
-def replays(rules: Rules, piles: dict[str, list[str]], line: tuple[str, ...]) -> bool:
-    pos = root(piles)
-    board = None
-    for action in line:
-        if action not in moves_of(rules, pos, 0):
-            return False
-        pos, board = play(rules, pos, 0, action)
-    return board is not None and _won(board)
 
 
 def test_verdicts_agree_with_a_brute_force_search() -> None:
@@ -139,9 +121,9 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = small_game(rules, piles)
         answer = cs.search(game, pos, 200_000, None)
         assert answer.status != "undecided"
-        assert (answer.status == "winnable") == engine_wins(rules, root(piles))
+        assert (answer.status == "winnable") == engine_wins(rules, compact(piles))
         if answer.status == "winnable":
-            assert replays(rules, piles, answer.line)
+            assert line_wins(rules, compact(piles), answer.line)
         seen.append(answer.status)
     assert seen.count("winnable") > 2 and "unwinnable" in seen, seen
 
@@ -159,7 +141,7 @@ def test_rows_permuted_are_one_key_and_one_verdict() -> None:
         game, pos = small_game(rules, piles)
         twin, turned = small_game(rules, other)
         assert cs.key(game, pos) == cs.key(twin, turned)
-        assert engine_wins(rules, root(piles)) == engine_wins(rules, root(other))
+        assert engine_wins(rules, compact(piles)) == engine_wins(rules, compact(other))
 
 
 def test_only_fills_of_one_row_alike_are_left_out() -> None:

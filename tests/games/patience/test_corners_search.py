@@ -13,8 +13,8 @@ from bot.games.patience import PatienceState
 from bot.games.patience import corners_search as cs
 from bot.games.patience import favorite_search as fs
 from bot.games.patience.engine import RANKS, Rules
-from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import engine_wins, legal, new
+from bot.games.patience.solver import _won, moves_of, play, search_path, solve
+from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_four_corners"
@@ -108,26 +108,11 @@ def rigged(rng: random.Random, left: int, redeals: int, stock: int = 0
     return rules, piles, redeals, flags
 
 
-def root(piles: dict[str, list[str]], redeals: int, flags: dict[str, int]) -> Position:
-    return (tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", redeals,
-            tuple(sorted(flags.items())))
-
-
 def small(rules: Rules, piles: dict[str, list[str]], redeals: int, flags: dict[str, int]
           ) -> tuple[fs.FavoriteGame, fs.FavPos]:
     game = cs.corners_game(rules, piles, redeals, flags)
     assert game is not None
     return game, cs.position(game, piles, redeals, flags)
-
-
-def replays(rules: Rules, start: Position, line: tuple[str, ...]) -> bool:
-    pos = start
-    board = None
-    for action in line:
-        if action not in moves_of(rules, pos, 0):
-            return False
-        pos, board = play(rules, pos, 0, action)
-    return board is not None and _won(board)
 
 
 CASES = ((10, 2, 0), (11, 2, 0), (9, 2, 5), (8, 1, 0), (8, 1, 4), (7, 0, 3))
@@ -142,7 +127,7 @@ def test_small_deals_play_as_the_engine() -> None:
         left, redeals, stock = rng.choice(CASES)
         rules, piles, redeals, flags = rigged(rng, left, redeals, stock)
         game, pos = small(rules, piles, redeals, flags)
-        at = root(piles, redeals, flags)
+        at = compact(piles, redeals=redeals, flags=flags)
         for _ in range(25):
             engine = moves_of(rules, at, 0)
             mine = cs.moves(game, pos)
@@ -166,10 +151,10 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = small(rules, piles, redeals, flags)
         answer = cs.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
-        start = root(piles, redeals, flags)
+        start = compact(piles, redeals=redeals, flags=flags)
         assert (answer.status == "winnable") == engine_wins(rules, start)
         if answer.status == "winnable":
-            assert replays(rules, start, answer.line)
+            assert line_wins(rules, start, answer.line)
         seen[redeals == 2 and not stock].add(answer.status)
     assert all(s == {"winnable", "unwinnable"} for s in seen.values())
 
@@ -187,7 +172,7 @@ def test_safe_moves_home_are_sound() -> None:
             continue
         assert move in cs.moves(game, pos) and move[1] >= 0
         assert cs.ordered(game, pos) == [(move, 0)]
-        before = root(piles, redeals, flags)
+        before = compact(piles, redeals=redeals, flags=flags)
         after, board = play(rules, before, 0, cs.action(game, move))
         assert (_won(board) or engine_wins(rules, after)) == engine_wins(rules, before)
         found += 1

@@ -13,8 +13,8 @@ import pytest
 from bot.games.patience import PatienceState
 from bot.games.patience import favorite_search as fs
 from bot.games.patience.engine import RANKS, Rules
-from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import engine_wins, legal, new
+from bot.games.patience.solver import _won, moves_of, play, search_path, solve
+from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAMES = ("napoleons_favorite", "st_louis")
@@ -113,26 +113,11 @@ def rigged(rng: random.Random, variant: str, left: int, redeals: int, stock: int
     return rules, piles, redeals, flags
 
 
-def root(piles: dict[str, list[str]], redeals: int, flags: dict[str, int]) -> Position:
-    return (tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", redeals,
-            tuple(sorted(flags.items())))
-
-
 def small(rules: Rules, piles: dict[str, list[str]], redeals: int, flags: dict[str, int]
           ) -> tuple[fs.FavoriteGame, fs.FavPos]:
     game = fs.favorite_game(rules, piles, redeals, flags)
     assert game is not None
     return game, fs.position(game, piles, redeals, flags)
-
-
-def replays(rules: Rules, start: Position, line: tuple[str, ...]) -> bool:
-    pos = start
-    board = None
-    for action in line:
-        if action not in moves_of(rules, pos, 0):
-            return False
-        pos, board = play(rules, pos, 0, action)
-    return board is not None and _won(board)
 
 
 def cases(rng: random.Random) -> list[tuple[str, int, int, int]]:
@@ -151,7 +136,7 @@ def test_small_deals_play_as_the_engine() -> None:
         variant, left, redeals, stock = cases(rng)[0]
         rules, piles, redeals, flags = rigged(rng, variant, left, redeals, stock)
         game, pos = small(rules, piles, redeals, flags)
-        at = root(piles, redeals, flags)
+        at = compact(piles, redeals=redeals, flags=flags)
         for _ in range(20):
             engine = moves_of(rules, at, 0)
             mine = fs.moves(game, pos)
@@ -170,7 +155,7 @@ def test_a_st_louis_redeal_of_twelve_cards_or_fewer_is_the_whole_deal() -> None:
     rng = random.Random("short")
     for left in (6, 10, 12):
         rules, piles, redeals, flags = rigged(rng, "st_louis", left, 1)
-        at, board = play(rules, root(piles, redeals, flags), 0, "redeal")
+        at, board = play(rules, compact(piles, redeals=redeals, flags=flags), 0, "redeal")
         assert "series" not in board.flags and not board.piles["s"]
         engine = moves_of(rules, at, 0)
         # cards left of one foundation's run are in suit and one rank apart
@@ -192,10 +177,10 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = small(rules, piles, redeals, flags)
         answer = fs.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
-        start = root(piles, redeals, flags)
+        start = compact(piles, redeals=redeals, flags=flags)
         assert (answer.status == "winnable") == engine_wins(rules, start)
         if answer.status == "winnable":
-            assert replays(rules, start, answer.line)
+            assert line_wins(rules, start, answer.line)
         seen[variant].add(answer.status)
     assert all(s == {"winnable", "unwinnable"} for s in seen.values())
 
@@ -213,7 +198,7 @@ def test_safe_moves_home_are_sound() -> None:
         if move is None or len(fs.moves(game, pos)) < 2:
             continue
         assert move in fs.moves(game, pos) and move[1] >= 0
-        before = root(piles, redeals, flags)
+        before = compact(piles, redeals=redeals, flags=flags)
         after, board = play(rules, before, 0, fs.action(game, move))
         assert (_won(board) or engine_wins(rules, after)) == engine_wins(rules, before)
         found += 1

@@ -10,8 +10,8 @@ import random
 from bot.games.patience import PatienceState
 from bot.games.patience import precedence_search as ps
 from bot.games.patience.engine import RANKS, Rules
-from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import engine_wins, legal, new
+from bot.games.patience.solver import _won, moves_of, play, search_path, solve
+from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_order_of_precedence"
@@ -118,10 +118,6 @@ def rigged(rng: random.Random, left: int, talon: int, redeals: int
     return rules, piles, redeals
 
 
-def root(piles: dict[str, list[str]], redeals: int) -> Position:
-    return tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", redeals, ()
-
-
 def small_game(rules: Rules, piles: dict[str, list[str]], redeals: int
                ) -> tuple[ps.PrecGame, ps.PrecPos]:
     game = ps.precedence_game(rules, piles, {})
@@ -129,22 +125,12 @@ def small_game(rules: Rules, piles: dict[str, list[str]], redeals: int
     return game, ps.position(game, piles, redeals)
 
 
-def replays(rules: Rules, piles: dict[str, list[str]], redeals: int,
-            line: tuple[str, ...]) -> bool:
-    pos = root(piles, redeals)
-    for action in line:
-        if action not in moves_of(rules, pos, 0):
-            return False
-        pos, board = play(rules, pos, 0, action)
-    return _won(board)
-
-
 def test_small_deals_play_as_the_engine() -> None:
     rng = random.Random("small")
     for _ in range(10):
         rules, piles, redeals = rigged(rng, 14, 4, 1)
         game, pos = small_game(rules, piles, redeals)
-        at = root(piles, redeals)
+        at = compact(piles, redeals=redeals)
         for _ in range(40):
             mine = ps.moves(game, pos)
             assert [ps.action(game, m) for m in mine] == moves_of(rules, at, 0)
@@ -164,9 +150,9 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = small_game(rules, piles, redeals)
         answer = ps.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
-        assert (answer.status == "winnable") == engine_wins(rules, root(piles, redeals))
+        assert (answer.status == "winnable") == engine_wins(rules, compact(piles, redeals=redeals))
         if answer.status == "winnable":
-            assert replays(rules, piles, redeals, answer.line)
+            assert line_wins(rules, compact(piles, redeals=redeals), answer.line)
         seen.add(answer.status)
     assert seen == {"winnable", "unwinnable"}
 
@@ -183,7 +169,7 @@ def test_the_safe_move_home_is_sound() -> None:
         if move is None or len(ps.moves(game, pos)) < 2:
             continue
         assert move in ps.moves(game, pos) and move >= 0
-        before = root(piles, redeals)
+        before = compact(piles, redeals=redeals)
         after, board = play(rules, before, 0, ps.action(game, move))
         assert (_won(board) or engine_wins(rules, after)) == engine_wins(rules, before)
         checked += 1

@@ -11,15 +11,12 @@ from bot.games.patience import PatienceState
 from bot.games.patience import shah_search as sh
 from bot.games.patience.engine import RANKS
 from bot.games.patience.solver import (
-    Position,
-    _won,
-    moves_of,
-    play,
+    position_of,
     scaled_budget,
     search_path,
     solve,
 )
-from tests.games.patience.helpers import legal, new
+from tests.games.patience.helpers import engine_wins, legal, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 
@@ -133,29 +130,6 @@ def rigged(rng: random.Random, left: int, stock: int, talon: int
     return state.model_copy(update={"piles": piles, "flags": flags}), piles
 
 
-def root(state: PatienceState) -> Position:
-    return (tuple(sorted((k, tuple(v)) for k, v in state.piles.items())), "", 0,
-            tuple(sorted(state.flags.items())))
-
-
-def brute_force_wins(state: PatienceState, limit: int = 300_000) -> bool:
-    rules = state.rules
-    pos = root(state)
-    seen = {pos}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for action in moves_of(rules, at, 0):
-            child, board = play(rules, at, 0, action)
-            if _won(board):
-                return True
-            if child not in seen:
-                seen.add(child)
-                assert len(seen) < limit
-                todo.append(child)
-    return False
-
-
 def test_verdicts_agree_with_a_brute_force_search() -> None:
     rng = random.Random("verdicts")
     seen = set()
@@ -164,7 +138,7 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = fast(state)
         answer = sh.search(game, pos, 300_000, None)
         assert answer.status != "undecided"
-        assert (answer.status == "winnable") == brute_force_wins(state)
+        assert (answer.status == "winnable") == engine_wins(state.rules, position_of(state))
         if answer.status == "winnable":
             assert replays_to_a_win(state, answer.line)
         seen.add(answer.status)
@@ -186,7 +160,8 @@ def test_the_key_tells_a_ray_graced_from_one_not() -> None:
     flags = {f"graced:t{i}": 1 for i in range(3, 9)}
     free = start.model_copy(update={"piles": piles, "flags": flags})
     spent = start.model_copy(update={"piles": piles, "flags": {**flags, "graced:t2": 1}})
-    assert brute_force_wins(free) and not brute_force_wins(spent)
+    assert engine_wins(free.rules, position_of(free))
+    assert not engine_wins(spent.rules, position_of(spent))
     game, pos = fast(free)
     other, used = fast(spent)
     assert sh.key(game, pos) != sh.key(other, used)

@@ -11,8 +11,8 @@ import random
 from bot.games.patience import PatienceState
 from bot.games.patience import windmill_search as ws
 from bot.games.patience.engine import RANKS, Rules
-from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import engine_wins, legal, new
+from bot.games.patience.solver import moves_of, play, search_path, solve
+from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_windmill"
@@ -129,11 +129,6 @@ def rigged(rng: random.Random, left: int, stock: int, centre: float = 0.0
     return rules, piles, flags
 
 
-def root(piles: dict[str, list[str]], flags: dict[str, int]) -> Position:
-    return tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", 0, tuple(
-        sorted(flags.items()))
-
-
 def small_game(rules: Rules, piles: dict[str, list[str]], flags: dict[str, int]
                ) -> tuple[ws.WindGame, ws.WindPos]:
     game = ws.windmill_game(rules, piles, flags)
@@ -141,20 +136,12 @@ def small_game(rules: Rules, piles: dict[str, list[str]], flags: dict[str, int]
     return game, ws.position(game, piles, flags)
 
 
-def replays(rules: Rules, pos: Position, line: tuple[str, ...]) -> bool:
-    for action in line:
-        if action not in moves_of(rules, pos, 0):
-            return False
-        pos, board = play(rules, pos, 0, action)
-    return _won(board)
-
-
 def test_small_deals_play_as_the_engine() -> None:
     rng = random.Random("small")
     for _ in range(12):
         rules, piles, flags = rigged(rng, 14, 3)
         game, pos = small_game(rules, piles, flags)
-        at = root(piles, flags)
+        at = compact(piles, flags=flags)
         for _ in range(40):
             mine = ws.moves(game, pos)
             assert [ws.action(game, m) for m in mine] == moves_of(rules, at, 0)
@@ -174,10 +161,10 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = small_game(rules, piles, flags)
         answer = ws.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
-        start = root(piles, flags)
+        start = compact(piles, flags=flags)
         assert (answer.status == "winnable") == engine_wins(rules, start)
         if answer.status == "winnable":
-            assert replays(rules, start, answer.line)
+            assert line_wins(rules, start, answer.line)
         seen.add(answer.status)
     assert seen == {"winnable", "unwinnable"}
 
