@@ -16,6 +16,11 @@ twelve tops' values (11, 12, 13 for the courts) and how many stock cards were dr
 - a cover that leaves a court on a packet of another row is not searched on (`misplaced`): a
   court stops its packet for good, so the win can no longer come; of two covers that leave the
   same key only the first is tried;
+- a position lost even as The Elevens with the rows forgotten is not searched on (`dead`,
+  `elevens_won`): there a cover only chooses which class of complements it takes, so that
+  search is small (its answers kept on the game, not counted in the budget) and it proves
+  most lost deals lost at once, where the search over the rows would go through tens of
+  thousands of positions;
 - move ordering: the cover after which the next cover has the most choices first (counting
   only those that place no court wrong);
 - the depth-first searches are limited in discrepancies from that order, one more each time
