@@ -265,8 +265,9 @@ measured side by side): ``--daily 4`` 0/4 (seeds tried 16, 19, 18, 17, every one
 median 26.7 s) -> 4/4 (1, 2, 2, 7; under 0.1 s); ``--deals 30 --limit 5`` decided 17% (all
 lost) -> 100% (13% won), median 5385 -> 0 ms, p95 5456 -> 3 ms, hint p95 502 -> 3 ms. Its
 positions lost as The Elevens with the rows forgotten are cut (`chester_search.dead`): without
-that the search proved seeds 1-200 in up to 278k positions a deal, with it every deal of seeds
-1-1000 in at most 277 (329 won); with ``courts=always`` 983 of 1000 won, at most 2,189.
+that one depth-first search (no discrepancy limit) proved seeds 1-200 in up to 278k positions
+a deal (the limited ones ran past 2M on three), with it every deal of seeds 1-1000 is decided
+in at most 277 (329 won); with ``courts=always`` 983 of 1000 won, at most 2,189 positions.
 """
 
 from __future__ import annotations
