@@ -26,10 +26,9 @@ compact fast paths instead, about ten times as many positions a second, with the
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
 player chooses), fourteens_search.py (The Fourteens), chester_search.py (The Chester Game),
-clock_search.py (The Clock),
-seasons_search.py (The Four Seasons, Simplicity) and the other stock games' searches listed at
-`_fast_path`; plain.py's search runs compiled where it was built (plain_core.py); a line they
-find is replayed through the engine before it is returned.
+clock_search.py (The Clock), seasons_search.py (The Four Seasons, Simplicity) and the other
+stock games' searches listed at `_fast_path`; plain.py's search runs compiled where it was
+built (plain_core.py); a line they find is replayed through the engine before it is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
 every message must.
