@@ -25,10 +25,10 @@ an "unwinnable" is an exhaustive search's answer. The games most played as puzzl
 compact fast paths instead, about ten times as many positions a second, with the same kind of
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
-player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock),
-seasons_search.py (The Four Seasons, Simplicity) and the other stock games' searches listed at
-`_fast_path`; plain.py's search runs compiled where it was built (plain_core.py); a line they
-find is replayed through the engine before it is returned.
+player chooses), fourteens_search.py (The Fourteens), chester_search.py (The Chester Game),
+clock_search.py (The Clock), seasons_search.py (The Four Seasons, Simplicity) and the other
+stock games' searches listed at `_fast_path`; plain.py's search runs compiled where it was
+built (plain_core.py); a line they find is replayed through the engine before it is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
 every message must.
@@ -47,6 +47,7 @@ from typing import Literal
 from bot.games.patience import (
     blockade_search,
     chameleon_search,
+    chester_search,
     choose_search,
     clock_search,
     constitution_search,
@@ -92,7 +93,7 @@ COMPILED_FACTOR = 40
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2,
-                "corners": 3, "chameleon": 2, "hemispheres": 3}
+                "corners": 3, "chameleon": 2, "hemispheres": 3, "chester": 2}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
 seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
@@ -103,8 +104,10 @@ marriages a position: 27k positions a second on Napoleon's Favorite against the 
 marriages ranked alike: 45k positions a second on The Four Corners against the engine's 17k),
 chameleon_search.py half (45k positions a second against the engine's 21k: one of its
 positions makes the turns and safe moves it forces), hemispheres_search.py about a third
-(28k positions a second against the engine's 8k, measured side by side); so many times the
-budget keeps a hint of a hard position inside its second."""
+(28k positions a second against the engine's 8k, measured side by side), chester_search.py
+half (29k positions a second against the engine's 14k on The Chester Game's deals, 18k
+against 15k with ``courts=always``: it orders a position's covers by the next one's choices);
+so many times the budget keeps a hint of a hard position inside its second."""
 GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
@@ -422,7 +425,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Favorite, St. Louis), blockade_search.py (The Blockade), shah_search.py (The Shah of
     Persia), corners_search.py (The Four Corners),
     chameleon_search.py (The Chameleon), constitution_search.py (The Constitution),
-    hemispheres_search.py (The Hemispheres). Called with a budget and a stop."""
+    hemispheres_search.py (The Hemispheres), chester_search.py (The Chester Game). Called
+    with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -488,6 +492,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if constitution is not None:
         rows = constitution_search.position(constitution, state.piles)
         return lambda budget, stop: constitution_search.search(constitution, rows, budget, stop)
+    chester = chester_search.chester_game(rules, state.piles, state.flags)
+    if chester is not None:
+        tops = chester_search.position(chester, state.piles)
+        return lambda budget, stop: chester_search.search(chester, tops, budget, stop)
     return None
 
 

@@ -85,19 +85,27 @@ def test_one_pass_over_the_foundations_finds_what_each_card_would() -> None:
     assert boards > 2000
 
 
+STOP_DEALS: dict[str, tuple[int, dict[str, object]]] = {
+    "the_chester_game": (261, {"courts": "always"})}
+"""Deals (seed, options) searched past 1,024 positions, for fast paths that decide seed 1
+sooner: seed 261 of The Chester Game with ``courts=always`` is won after some 2,200."""
+
+
 @pytest.mark.parametrize("variant", ["the_calculation", "the_clock", "the_four_seasons",
                                      "the_order_of_precedence", "the_windmill",
                                      "napoleons_favorite", "st_louis", "the_blockade",
                                      "the_shah_of_persia", "the_four_corners",
                                      "the_chameleon", "the_constitution",
-                                     "the_hemispheres"])
+                                     "the_hemispheres", "the_chester_game"])
 def test_a_budget_of_nothing_and_a_stop_leave_a_fast_path_undecided(variant: str) -> None:
     """The stock games' fast paths (one limited-discrepancy driver) honour the budget and the
     stop: no answer is a guess. (The Fourteens wins its deals before the stop is first asked,
-    at 1,024 positions: none of seeds 1-199 needs 2,000.)"""
+    at 1,024 positions: none of seeds 1-199 needs 2,000; The Chester Game decides its seed 1
+    so too, and is asked on a deal searched longer, `STOP_DEALS`.)"""
     from bot.games.patience.solver import _fast_path, solve
 
-    state = new(variant, 1)
+    seed, options = STOP_DEALS.get(variant, (1, {}))
+    state = new(variant, seed, **options)
     search = _fast_path(state)
     assert search is not None
     for budget in (0, 1):
