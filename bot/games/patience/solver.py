@@ -51,6 +51,7 @@ from bot.games.patience import (
     clock_search,
     constitution_search,
     corners_search,
+    empress_search,
     favorite_search,
     fourteens_search,
     hemispheres_search,
@@ -92,7 +93,7 @@ COMPILED_FACTOR = 40
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2,
-                "corners": 3, "chameleon": 2, "hemispheres": 3}
+                "corners": 3, "chameleon": 2, "hemispheres": 3, "empress": 1}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
 seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
@@ -103,8 +104,10 @@ marriages a position: 27k positions a second on Napoleon's Favorite against the 
 marriages ranked alike: 45k positions a second on The Four Corners against the engine's 17k),
 chameleon_search.py half (45k positions a second against the engine's 21k: one of its
 positions makes the turns and safe moves it forces), hemispheres_search.py about a third
-(28k positions a second against the engine's 8k, measured side by side); so many times the
-budget keeps a hint of a hard position inside its second."""
+(28k positions a second against the engine's 8k, measured side by side), empress_search.py
+once the budget (some 13k positions a second against the engine's 6k on The Empress of India's
+four packs, where the engine's search gets half the budget); so many times the budget keeps a
+hint of a hard position inside its second."""
 GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
@@ -422,7 +425,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Favorite, St. Louis), blockade_search.py (The Blockade), shah_search.py (The Shah of
     Persia), corners_search.py (The Four Corners),
     chameleon_search.py (The Chameleon), constitution_search.py (The Constitution),
-    hemispheres_search.py (The Hemispheres). Called with a budget and a stop."""
+    hemispheres_search.py (The Hemispheres), empress_search.py (The Empress of India). Called
+    with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -488,6 +492,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if constitution is not None:
         rows = constitution_search.position(constitution, state.piles)
         return lambda budget, stop: constitution_search.search(constitution, rows, budget, stop)
+    empress = empress_search.empress_game(rules, state.piles, state.redeals, state.flags)
+    if empress is not None:
+        cells = empress_search.position(empress, state.piles)
+        return lambda budget, stop: empress_search.search(empress, cells, budget, stop)
     return None
 
 
@@ -621,9 +629,8 @@ def scaled_budget(state: PatienceState, node_budget: int) -> int:
     on a fast path (fewer on some: ``HOOK_FACTORS``, ``GAME_FACTORS``), ``COMPILED_FACTOR``
     times where plain.py's compiled search takes it; on the engine's search, a game of more
     than two packs gets the budget times two over its packs (its positions cost that much
-    more: The Empress of India's four packs, half the budget; it decided none of its bench
-    deals with the whole budget either). So a budget means about as many seconds whichever
-    search answers."""
+    more: The Empress of India's four packs, half the budget, where empress_search.py does not
+    take the position). So a budget means about as many seconds whichever search answers."""
     if _fast_path(state) is not None:
         if state.rules.hook in HOOK_FACTORS:
             return node_budget * HOOK_FACTORS[state.rules.hook]
