@@ -223,3 +223,22 @@ def test_the_key_sorts_the_cells_and_keeps_the_couples() -> None:
     other = next(m for m in em.moves(game, pos) if m[0] == em.LAY_AN and m[2] != lay[2]
                  and pos[5][m[2]] != pos[5][lay[2]])
     assert em.key(game, laid) != em.key(game, em.play(game, pos, other))
+
+
+def test_the_key_tells_a_couples_side() -> None:
+    """Two couples that change sides: the same cards out, the same counts, not the same
+    position (the couple on the Army shows a red card when it goes up, the Navy's a black)."""
+    rng = random.Random("sides")
+    rules, piles = rigged(rng, 3, 6, 6, lays=0)
+    game, pos = small_game(rules, piles)
+    tr, tb, heights, ab, _, nb, _ = pos
+    r1, r2, b1, b2 = ab[0], ab[1], nb[0], nb[1]
+    one = (tr, tb, heights, bytes((r1, 0, ab[2])), bytes((b1, 0, 0)), bytes((0, b2, nb[2])),
+           bytes((0, r2, 0)))
+    two = (tr, tb, heights, bytes((r2, 0, ab[2])), bytes((b2, 0, 0)), bytes((0, b1, nb[2])),
+           bytes((0, r1, 0)))
+    assert (r1, b1) != (r2, b2)
+    assert em.key(game, one) != em.key(game, two)
+    assert em.key(game, one) == em.key(game, (tr, tb, heights, bytes((0, ab[2], r1)),
+                                                bytes((0, 0, b1)), bytes((nb[2], 0, b2)),
+                                                bytes((0, 0, r2))))
