@@ -15,10 +15,13 @@ top cards). What makes it sound and quick:
   are out (none hidden but the talons'), the singles are the rest, each on its colour's side,
   and the cells of a side are alike (a gap only lasts once its talon is out);
 - moves whose cards are alike (four packs: every card four times) are tried once;
-- move ordering: couples and pairs up first, those whose cards show the most cards playable
-  after them first; then lays, couples of two cards due at about the same time, the least
-  needed first, a lay that shows a talon card due soon before others; a lay of two playable
-  cards last (a pair does the same);
+- a lay whose talon is out is not tried: it shows no card, and the two singles can do all the
+  couple would (a pair where it goes up, any lay where it stays);
+- move ordering: couples up, then pairs, those whose cards' successors are out first; then
+  lays by what they dig for (first the talon of a colour with no playable single, the fewer
+  cards before a playable one the sooner: `_depth`) and what they couple (two cards due at
+  about the same time, the later the better, a playable card last: `_dists`), made a group
+  at a time as the search reaches them (`Ordered`);
 - the depth-first searches are limited in discrepancies from that order (`search`, as
   blockade_search.py). The search that refused none searched every reachable position: then
   "unwinnable".
@@ -51,8 +54,9 @@ Move = tuple[int, int, int]
 index unused)."""
 
 PAIR, LAY_AN, LAY_NA, UP_A, UP_N = range(5)
-MAX_COST = 2
-"""The most discrepancies one move costs (as in blockade_search.py)."""
+MAX_COST = 3
+"""The most discrepancies one move costs (the fourth move of a position and those after it
+cost as much as the third: more deals won within a budget than with two)."""
 
 
 @dataclass(repr=False)
