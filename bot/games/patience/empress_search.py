@@ -118,6 +118,17 @@ def empress_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
                 return None  # not settled
         if any(c[0] not in colour for c in piles.get(talon, [])):
             return None
+    counts = [0] * 48
+    for p in (*army, *navy, "wr", "wb"):
+        for c in piles.get(p, ()):
+            if c[0] not in SUITS or c[1] not in ORDERS[SUITS.index(c[0])][1:]:
+                return None
+            counts[code(c)] += 1
+    for f in rules.founds:
+        for c in piles[f.id][1:]:
+            counts[code(c)] += 1
+    if any(counts[s * 12 + step] != len(homes[s]) for s in range(4) for step in range(1, FULL)):
+        return None  # each card once for each foundation of its suit (`_dists` counts so)
     red = bytes(code(c) for c in reversed(piles.get("wr", [])))
     black = bytes(code(c) for c in reversed(piles.get("wb", [])))
     return EmpressGame(army, navy, [f.id for f in rules.founds], red, black, homes,
@@ -264,16 +275,16 @@ def _depth(talon: bytes, given: int, dist: list[int]) -> int:
 
 
 class Ordered(Sequence[Move]):
-    """`ordered`'s moves: the ups made at once, the lays made a group at a time as the search
-    reaches them (a search mostly takes one of the first moves: the lays of a position are
-    hundreds)."""
+    """`ordered`'s moves: the ups made at once, the lays worked out and made a group at a time
+    as the search reaches them (a search mostly takes one of the first moves: the lays of a
+    position are hundreds)."""
 
-    __slots__ = ("groups", "made", "next", "size")
+    __slots__ = ("groups", "lays", "made", "next", "size")
 
-    def __init__(self, made: list[Move], groups: list[tuple[int, list[int], list[int]]],
-                 size: int) -> None:
+    def __init__(self, made: list[Move], lays: Callable[[], list[Group]], size: int) -> None:
         self.made = made
-        self.groups = groups  # (kind, army cells, navy cells), in the order they are tried
+        self.lays = lays
+        self.groups: list[Group] | None = None
         self.size = size
         self.next = 0
 
@@ -283,9 +294,11 @@ class Ordered(Sequence[Move]):
     def __getitem__(self, k: int) -> Move:  # type: ignore[override]
         made = self.made
         while k >= len(made):
+            if self.groups is None:
+                self.groups = self.lays()
             if self.next >= len(self.groups):
                 raise IndexError(k)
-            kind, reds, blacks = self.groups[self.next]
+            _, kind, _, reds, blacks = self.groups[self.next]
             self.next += 1
             if kind == LAY_AN:
                 made += [(LAY_AN, i, j) for i in reds for j in blacks]
@@ -294,63 +307,78 @@ class Ordered(Sequence[Move]):
         return made[k]
 
 
+Group = tuple[int, int, int, list[int], list[int]]
+"""``(cost, kind, dists, army cells, navy cells)``: lays of one kind, each army cell's card
+with each navy cell's, all of one cost."""
+
+
+def _couple(dr: int, db: int) -> int:
+    """The cost of coupling cards due in ``dr`` and ``db`` cards of their suits: due at about
+    the same time, the later the better, a playable card last."""
+    return (3 * abs(dr - db) - min(dr, db, 8) + (20 if not dr else 0) + (20 if not db else 0))
+
+
+COUPLE = [_couple(dr, db) for dr in range(12) for db in range(12)]
+
+
 def ordered(game: EmpressGame, pos: EmpressPos) -> Ordered:
     """`moves` in the order the search tries them (see the module), alike ones once, lays that
     show no card (their talon out) left out: two singles do all a couple of them does."""
     tr, tb, heights, ab, at, nb, nt = pos
     dist = _dists(game, heights)
-    seen: set[tuple[int, int, int]] = set()
     ups: list[tuple[int, Move]] = []
-    shown = [0] * 49  # cards out of the talons, by code (48: none)
-    for cells in (ab, nb, at, nt):
-        for c in cells:
-            shown[c] += 1
-    for i in range(len(ab)):
-        r, b = ab[i], at[i]
-        if b and not dist[r] and not dist[b] and (UP_A, r, b) not in seen:
-            seen.add((UP_A, r, b))
-            ups.append((-2 - shown[r + 1] - shown[b + 1], (UP_A, i, 0)))
-    for j in range(len(nb)):
-        b, r = nb[j], nt[j]
-        if r and not dist[r] and not dist[b] and (UP_N, r, b) not in seen:
-            seen.add((UP_N, r, b))
-            ups.append((-2 - shown[r + 1] - shown[b + 1], (UP_N, 0, j)))
+    out = ab + at + nb + nt  # every card out of the talons
+    if any(at) or any(nt):
+        seen: set[tuple[int, int, int]] = set()
+        for i, (r, b) in enumerate(zip(ab, at, strict=True)):
+            if b and not dist[r] and not dist[b] and (UP_A, r, b) not in seen:
+                seen.add((UP_A, r, b))
+                ups.append((-2 - out.count(r + 1) - out.count(b + 1), (UP_A, i, 0)))
+        for j, (b, r) in enumerate(zip(nb, nt, strict=True)):
+            if r and not dist[r] and not dist[b] and (UP_N, r, b) not in seen:
+                seen.add((UP_N, r, b))
+                ups.append((-2 - out.count(r + 1) - out.count(b + 1), (UP_N, 0, j)))
     army: dict[int, int] = {}  # a single's code -> its first cell
     navy: dict[int, int] = {}
-    for i in range(len(ab)):
-        if ab[i] and not at[i] and ab[i] not in army:
-            army[ab[i]] = i
-    for j in range(len(nb)):
-        if nb[j] and not nt[j] and nb[j] not in navy:
-            navy[nb[j]] = j
-    for r, i in army.items():
-        if not dist[r]:
-            for b, j in navy.items():
-                if not dist[b]:
-                    ups.append((-shown[r + 1] - shown[b + 1], (PAIR, i, j)))
+    for i, (r, b) in enumerate(zip(ab, at, strict=True)):
+        if r and not b and r not in army:
+            army[r] = i
+    for j, (b, r) in enumerate(zip(nb, nt, strict=True)):
+        if b and not r and b not in navy:
+            navy[b] = j
+    good = [(b, j) for b, j in navy.items() if not dist[b]]
+    if good:
+        for r, i in army.items():
+            if not dist[r]:
+                after = out.count(r + 1)
+                for b, j in good:
+                    ups.append((-after - out.count(b + 1), (PAIR, i, j)))
     ups.sort(key=itemgetter(0))
     made = [m for _, m in ups]
-    reds: dict[int, list[int]] = {}  # dist -> army cells, one a code
-    blacks: dict[int, list[int]] = {}
-    for r, i in army.items():
-        reds.setdefault(dist[r], []).append(i)
-    for b, j in navy.items():
-        blacks.setdefault(dist[b], []).append(j)
-    red_dig = _depth(game.red, tr, dist)  # lays until a playable card shows (-1: out)
-    black_dig = _depth(game.black, tb, dist)
-    groups: list[tuple[int, int, int, list[int], list[int]]] = []
-    for kind, dig, free in ((LAY_AN, red_dig, 0 in reds), (LAY_NA, black_dig, 0 in blacks)):
-        if dig < 0:
-            continue
-        show = dig + (50 if free else 0)  # a playable card wanted from this talon first
-        for dr, cells in reds.items():
-            for db, others in blacks.items():
-                cost = (3 * abs(dr - db) - min(dr, db, 8) + (20 if not dr else 0)
-                        + (20 if not db else 0) + show)
-                groups.append((cost, kind, dr * 100 + db, cells, others))
-    groups.sort(key=itemgetter(0, 1, 2))
-    size = len(made) + len(army) * len(navy) * ((red_dig >= 0) + (black_dig >= 0))
-    return Ordered(made, [(g[1], g[3], g[4]) for g in groups], size)
+    red_out, black_out = tr >= len(game.red), tb >= len(game.black)
+    size = len(made) + len(army) * len(navy) * ((not red_out) + (not black_out))
+
+    def lays() -> list[Group]:
+        reds: dict[int, list[int]] = {}  # dist -> army cells, one a code
+        blacks: dict[int, list[int]] = {}
+        for r, i in army.items():
+            reds.setdefault(dist[r], []).append(i)
+        for b, j in navy.items():
+            blacks.setdefault(dist[b], []).append(j)
+        groups: list[Group] = []
+        for kind, dig, free in ((LAY_AN, _depth(game.red, tr, dist), 0 in reds),
+                                (LAY_NA, _depth(game.black, tb, dist), 0 in blacks)):
+            if dig < 0:
+                continue
+            show = dig + (50 if free else 0)  # a playable card wanted from this talon first
+            for dr, cells in reds.items():
+                for db, others in blacks.items():
+                    both = dr * 12 + db
+                    groups.append((COUPLE[both] + show, kind, both, cells, others))
+        groups.sort(key=itemgetter(0, 1, 2))
+        return groups
+
+    return Ordered(made, lays, size)
 
 
 def search(game: EmpressGame, start: EmpressPos, budget: int,

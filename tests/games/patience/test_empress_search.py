@@ -73,6 +73,11 @@ def test_other_games_are_not_taken() -> None:
                     "the_shah_of_persia", "the_blockade"):
         state = new(variant, 1)
         assert em.empress_game(state.rules, state.piles, state.redeals, state.flags) is None
+    state = new(GAME, 1)
+    for piles in ({**state.piles, "wr": state.piles["wr"][1:]},  # a card short
+                  {**state.piles, "a1": []},  # a gap while the red talon lasts
+                  {**state.piles, "a1": ["SQ"]}):  # a card of no side
+        assert em.empress_game(state.rules, piles, 0, {}) is None
     assert search_path(new(GAME, 1)) == "fast"
     assert scaled_budget(new(GAME, 1), 1000) == 1000  # HOOK_FACTORS
 
