@@ -79,7 +79,7 @@ def test_other_games_are_not_taken() -> None:
                   {**state.piles, "a1": ["SQ"]}):  # a card of no side
         assert em.empress_game(state.rules, piles, 0, {}) is None
     assert search_path(new(GAME, 1)) == "fast"
-    assert scaled_budget(new(GAME, 1), 1000) == 1000  # HOOK_FACTORS
+    assert scaled_budget(new(GAME, 1), 1000) == 2000  # HOOK_FACTORS
 
 
 def test_winning_lines_replay_to_a_win_through_the_engine() -> None:
