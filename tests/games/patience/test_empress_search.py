@@ -13,15 +13,13 @@ from bot.games.patience import PatienceState
 from bot.games.patience import empress_search as em
 from bot.games.patience.engine import Rules
 from bot.games.patience.solver import (
-    Position,
-    _won,
     moves_of,
     play,
     scaled_budget,
     search_path,
     solve,
 )
-from tests.games.patience.helpers import engine_wins, legal, new
+from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_empress_of_india"
@@ -105,10 +103,6 @@ def small_rules(cells: int) -> Rules:
     return replace(rules, id="small_empress", piles=tuple(keep))
 
 
-def root(piles: dict[str, list[str]]) -> Position:
-    return tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", 0, ()
-
-
 def rigged(rng: random.Random, cells: int, red: int, black: int, lays: int = 0
            ) -> tuple[Rules, dict[str, list[str]]]:
     """A late position: all but ``red`` and ``black`` cards home (each foundation its run as
@@ -133,7 +127,7 @@ def rigged(rng: random.Random, cells: int, red: int, black: int, lays: int = 0
         for k, card in enumerate(cards[:cells]):
             piles[f"{side}{k + 1}"] = [card]
         piles[talon] = cards[cells:]
-    pos = root(piles)
+    pos = compact(piles)
     for _ in range(lays):
         options = [m for m in moves_of(rules, pos, 0) if m.startswith("lay:")]
         if options:
@@ -148,15 +142,6 @@ def small_game(rules: Rules, piles: dict[str, list[str]]
     return game, em.position(game, piles)
 
 
-def replays(rules: Rules, piles: dict[str, list[str]], line: tuple[str, ...]) -> bool:
-    pos = root(piles)
-    for action in line:
-        if action not in moves_of(rules, pos, 0):
-            return False
-        pos, board = play(rules, pos, 0, action)
-    return _won(board)
-
-
 def test_small_deals_play_as_the_engine() -> None:
     """The rigged sides too (gaps once a talon is out): moves and positions along random
     play-outs."""
@@ -165,7 +150,7 @@ def test_small_deals_play_as_the_engine() -> None:
     for _ in range(12):
         rules, piles = rigged(rng, 3, 6, 5, lays=2)
         game, pos = small_game(rules, piles)
-        at = root(piles)
+        at = compact(piles)
         for _ in range(30):
             mine = em.moves(game, pos)
             assert [em.action(game, m) for m in mine] == moves_of(rules, at, 0)
@@ -191,9 +176,9 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
         game, pos = small_game(rules, piles)
         answer = em.search(game, pos, 200_000, None)
         assert answer.status != "undecided"
-        assert (answer.status == "winnable") == engine_wins(rules, root(piles)), piles
+        assert (answer.status == "winnable") == engine_wins(rules, compact(piles)), piles
         if answer.status == "winnable":
-            assert replays(rules, piles, answer.line)
+            assert line_wins(rules, compact(piles), answer.line)
             won += 1
         else:
             lost += red == black
