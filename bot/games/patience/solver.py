@@ -52,6 +52,7 @@ from bot.games.patience import (
     clock_search,
     constitution_search,
     corners_search,
+    empress_search,
     favorite_search,
     fourteens_search,
     hemispheres_search,
@@ -93,7 +94,7 @@ COMPILED_FACTOR = 40
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2,
-                "corners": 3, "chameleon": 2, "hemispheres": 3, "chester": 2}
+                "corners": 3, "chameleon": 2, "hemispheres": 3, "chester": 2, "empress": 2}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
 seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
@@ -106,8 +107,10 @@ chameleon_search.py half (45k positions a second against the engine's 21k: one o
 positions makes the turns and safe moves it forces), hemispheres_search.py about a third
 (28k positions a second against the engine's 8k, measured side by side), chester_search.py
 half (29k positions a second against the engine's 14k on The Chester Game's deals, 18k
-against 15k with ``courts=always``: it orders a position's covers by the next one's choices);
-so many times the budget keeps a hint of a hard position inside its second."""
+against 15k with ``courts=always``: it orders a position's covers by the next one's choices),
+empress_search.py twice the budget (some 26k positions a second against the engine's 6k side
+by side on The Empress of India's deals, where the engine's search gets half the budget: four
+packs); so many times the budget keeps a hint of a hard position inside its second."""
 GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
@@ -423,9 +426,9 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Clock), seasons_search.py (The Four Seasons, Simplicity), precedence_search.py (The Order
     of Precedence), windmill_search.py (The Windmill), favorite_search.py (Napoleon's
     Favorite, St. Louis), blockade_search.py (The Blockade), shah_search.py (The Shah of
-    Persia), corners_search.py (The Four Corners),
-    chameleon_search.py (The Chameleon), constitution_search.py (The Constitution),
-    hemispheres_search.py (The Hemispheres), chester_search.py (The Chester Game). Called
+    Persia), corners_search.py (The Four Corners), chameleon_search.py (The Chameleon),
+    constitution_search.py (The Constitution), hemispheres_search.py (The Hemispheres),
+    chester_search.py (The Chester Game), empress_search.py (The Empress of India). Called
     with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
@@ -496,6 +499,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if chester is not None:
         tops = chester_search.position(chester, state.piles)
         return lambda budget, stop: chester_search.search(chester, tops, budget, stop)
+    empress = empress_search.empress_game(rules, state.piles, state.redeals, state.flags)
+    if empress is not None:
+        cells = empress_search.position(empress, state.piles)
+        return lambda budget, stop: empress_search.search(empress, cells, budget, stop)
     return None
 
 
@@ -629,9 +636,8 @@ def scaled_budget(state: PatienceState, node_budget: int) -> int:
     on a fast path (fewer on some: ``HOOK_FACTORS``, ``GAME_FACTORS``), ``COMPILED_FACTOR``
     times where plain.py's compiled search takes it; on the engine's search, a game of more
     than two packs gets the budget times two over its packs (its positions cost that much
-    more: The Empress of India's four packs, half the budget; it decided none of its bench
-    deals with the whole budget either). So a budget means about as many seconds whichever
-    search answers."""
+    more: The Empress of India's four packs, half the budget, where empress_search.py does not
+    take the position). So a budget means about as many seconds whichever search answers."""
     if _fast_path(state) is not None:
         if state.rules.hook in HOOK_FACTORS:
             return node_budget * HOOK_FACTORS[state.rules.hook]
