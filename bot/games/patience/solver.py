@@ -62,6 +62,7 @@ from bot.games.patience import (
     seasons_search,
     shah_search,
     windmill_search,
+    zodiac_search,
 )
 from bot.games.patience.engine import Board, Rules, face, prefix, step_rank
 from bot.games.patience.game import PatienceGame, PatienceState, _legal
@@ -422,7 +423,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Favorite, St. Louis), blockade_search.py (The Blockade), shah_search.py (The Shah of
     Persia), corners_search.py (The Four Corners),
     chameleon_search.py (The Chameleon), constitution_search.py (The Constitution),
-    hemispheres_search.py (The Hemispheres). Called with a budget and a stop."""
+    hemispheres_search.py (The Hemispheres), zodiac_search.py (The Zodiac). Called with a
+    budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -488,6 +490,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if constitution is not None:
         rows = constitution_search.position(constitution, state.piles)
         return lambda budget, stop: constitution_search.search(constitution, rows, budget, stop)
+    zodiac = zodiac_search.zodiac_game(rules, state.piles, state.redeals, state.flags)
+    if zodiac is not None:
+        circle = zodiac_search.position(zodiac, state.piles, state.redeals, state.flags)
+        return lambda budget, stop: zodiac_search.search(zodiac, circle, budget, stop)
     return None
 
 
