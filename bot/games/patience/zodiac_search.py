@@ -411,12 +411,13 @@ def plan_suit(piles: tuple[bytes, ...], up: int, down: int, budget: int,
     nodes = 0
     cut = False
 
-    def go(free: int) -> bool:
+    def go(free: int, line: list[tuple[int, int]]) -> bool:
         nonlocal best, nodes, cut
         if free < best[1]:
             best = (tuple(work), free)
             if free == 0:
                 return True
+        ranks = _ranks(line, up, down)
         for i, p in enumerate(work):
             if not p:
                 continue
@@ -434,16 +435,48 @@ def plan_suit(piles: tuple[bytes, ...], up: int, down: int, budget: int,
                         return True
                     seen.add(k)
                     nodes += 1
-                    if suit_line(k, up, down)[0] is not None:
+                    after = _laid(line, ranks, i, r)
+                    if after is None:
+                        after = suit_line(tuple(work), up, down)[0]
+                    if after is not None:
                         left[r] -= 1
-                        if go(free - 1):
+                        if go(free - 1, after):
                             return True
                         left[r] += 1
                 work[i] = p
         return False
 
-    go(best[1])
+    first = suit_line(piles, up, down)[0]
+    if first is None:
+        return piles, best[1], 0, False
+    go(best[1], first)
     return best[0], best[1], nodes, cut
+
+
+def _ranks(line: list[tuple[int, int]], up: int, down: int) -> list[int]:
+    """The rank each move of a `suit_line` line sends home."""
+    out = []
+    u, d = up, 13 - down
+    for f, _ in line:
+        if f == 0:
+            u += 1
+            out.append(u)
+        else:
+            out.append(d)
+            d -= 1
+    return out
+
+
+def _laid(line: list[tuple[int, int]], ranks: list[int], i: int, r: int
+          ) -> list[tuple[int, int]] | None:
+    """``line`` still wins once a free ``r`` lies on packet ``i``, if the line sends a free
+    ``r`` home before packet ``i``'s top (that card then goes from the packet, nothing above
+    it): the line so changed; else None (not known)."""
+    top = next(n for n, (_, src) in enumerate(line) if src == i)
+    for n in range(top):
+        if line[n][1] < 0 and ranks[n] == r:
+            return [*line[:n], (line[n][0], i), *line[n + 1:]]
+    return None
 
 
 def plan(game: ZodiacGame, pos: ZodiacPos, budget: int, stop: Callable[[], bool] | None = None
