@@ -52,6 +52,8 @@ Move = tuple[int, int]
 TURN: Move = (-1, 0)
 REDEAL: Move = (-2, 0)
 MAX_COST = 2
+NEVER = 99
+"""`plan_suit`'s count of free cards for a suit that cannot be built home at all."""
 
 
 @dataclass(repr=False)
@@ -398,8 +400,9 @@ def plan_suit(piles: tuple[bytes, ...], up: int, down: int, budget: int,
     the suit can still be built home (`suit_line`): a depth-first search laying its cards on
     ``piles`` one by one, each layout once; a layout the suit cannot be built from is not
     searched on (more cards on it cannot help). The best packets found, their free cards'
-    count, the layouts searched (at most ``budget``; ``stop`` asked every 256) and whether any
-    was left unsearched for want of budget (if not, that count is the suit's least)."""
+    count (``NEVER`` if it cannot be built home), the layouts searched (at most ``budget``;
+    ``stop`` asked every 256) and whether any was left unsearched for want of budget (if not,
+    that count is the suit's least)."""
     count = [0] * 15
     for p in piles:
         for r in p:
@@ -447,8 +450,8 @@ def plan_suit(piles: tuple[bytes, ...], up: int, down: int, budget: int,
         return False
 
     first = suit_line(piles, up, down)[0]
-    if first is None:
-        return piles, best[1], 0, False
+    if first is None:  # lost whatever is laid on it
+        return piles, NEVER, 0, False
     go(best[1], first)
     return best[0], best[1], nodes, cut
 
@@ -493,7 +496,7 @@ def plan(game: ZodiacGame, pos: ZodiacPos, budget: int, stop: Callable[[], bool]
     used = 0
     for s in range(4):
         piles, up, down = _suit_of(game, pos, s)
-        found.append((piles, 99, False))
+        found.append((piles, NEVER, False))
     while sum(f for _, f, _ in found) > CELLS:
         open_ = [s for s in range(4) if not found[s][2]]
         if not open_:
