@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
@@ -97,7 +98,7 @@ def test_its_plans_build_home_and_fit_the_cells() -> None:
             assert zs.suit_line(piles, 0, 0)[0] is not None
         for i, p in target.items():
             assert p[:len(pos[0][i])] == pos[0][i]
-            assert all(zs._fits(b, a) for a, b in zip(p, p[1:], strict=False))
+            assert all(zs._fits(b, a) for a, b in pairwise(p))
 
 
 # -- rigged deals: most cards home, a few left ----------------------------------------------------
@@ -128,16 +129,15 @@ def rig(rng: random.Random, stocked: bool) -> tuple[PatienceState, Position]:
             packet.append(mate)
         piles[f"z{3 * i + 1}"] = packet
     for i in range(rng.randint(3, 7)):
-        if len(rest) > (2 if stocked else 0):
+        if rest:
             piles[f"c{i + 1}"] = [rest.pop()]
-    if not stocked:
-        cells = [f"c{i}" for i in range(1, 9) if not piles[f"c{i}"]]
-        for c in cells:
-            if rest:
-                piles[c] = [rest.pop()]
-        for z in range(24):
-            if rest and not piles[f"z{z + 1}"]:
-                piles[f"z{z + 1}"] = [rest.pop()]
+    keep = rng.randint(1, 3) if stocked else 0  # few in stock and talon: the brute force
+    for c in [f"c{i}" for i in range(1, 9) if not piles[f"c{i}"]]:
+        if len(rest) > keep:
+            piles[c] = [rest.pop()]
+    for z in range(24):
+        if len(rest) > keep and not piles[f"z{z + 1}"]:
+            piles[f"z{z + 1}"] = [rest.pop()]
     cut = rng.randint(0, len(rest))
     piles["w"], piles["s"] = rest[:cut], rest[cut:]
     redeals = rng.randint(0, 1)
@@ -166,3 +166,27 @@ def test_verdicts_and_dead_suits_agree_with_the_engine_on_rigged_deals(stocked: 
         outcomes[answer.status] += 1
         outcomes["dead"] += zs.dead(game, pos)
     assert outcomes["winnable"] >= 8 and outcomes["unwinnable"] >= 8, outcomes
+
+
+@pytest.mark.parametrize("left", [8, 9])
+def test_the_cells_hold_at_most_eight_free_cards(left: int) -> None:
+    """No packet to lay them on: eight cards left fit the cells (one turned into the last
+    gap), nine do not, and the plan says so (every suit's least searched through)."""
+    state = new("the_zodiac", 1)
+    piles: dict[str, list[str]] = {k: [] for k in state.piles}
+    for s, suit in enumerate("CSHD"):
+        up = 9 if suit in "CS" else 13 - (left == 9 and suit == "H")
+        piles[f"f{1 + s}"] = [suit + r for r in RANKS[:up]]
+        piles[f"f{5 + s}"] = [suit + r for r in RANKS[::-1]]
+    rest = [suit + r for suit in "CS" for r in "TJQK"] + (["HK"] if left == 9 else [])
+    for i in range(left - 1):
+        piles[f"c{i + 1}"] = [rest[i]]
+    piles["s"] = [rest[-1]]
+    state = state.model_copy(update={"piles": piles, "redeals": 0, "flags": {}})
+    position = (tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", 0, ())
+    game, pos = fast(state)
+    target, _, lost = zs.plan(game, pos, 10_000)
+    assert (target is None, lost) == ((True, True) if left == 9 else (False, False))
+    answer = zs.search(game, pos, 10_000, None)
+    assert answer.status == ("winnable" if engine_wins(state.rules, position) else "unwinnable")
+    assert answer.status == ("winnable" if left == 8 else "unwinnable")
