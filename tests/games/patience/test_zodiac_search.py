@@ -190,3 +190,71 @@ def test_the_cells_hold_at_most_eight_free_cards(left: int) -> None:
     answer = zs.search(game, pos, 10_000, None)
     assert answer.status == ("winnable" if engine_wins(state.rules, position) else "unwinnable")
     assert answer.status == ("winnable" if left == 8 else "unwinnable")
+
+
+def test_the_building_agrees_with_the_engine_on_rigged_layouts() -> None:
+    """Stock and talon out, two suits with many cards left in packets built as random walks in
+    suit (one up or down) and a few in the cells: `building_line` (its safe moves home) wins
+    exactly where the engine's brute force does."""
+    rng = random.Random("zodiac building")
+    outcomes: Counter[bool] = Counter()
+    for _ in range(60):
+        state = new("the_zodiac", 1)
+        piles: dict[str, list[str]] = {k: [] for k in state.piles}
+        rest: list[str] = []
+        for s, suit in enumerate("CSHD"):
+            up, down = (rng.randint(8, 12), rng.randint(8, 12)) if s < 2 else (13, 13)
+            piles[f"f{1 + s}"] = [suit + r for r in RANKS[:up]]
+            piles[f"f{5 + s}"] = [suit + r for r in RANKS[::-1][:down]]
+            rest += [suit + r for r in RANKS[up:]] + [suit + r for r in RANKS[:13 - down]]
+        rng.shuffle(rest)
+        for c in range(rng.randint(0, 3)):
+            if rest:
+                piles[f"c{c + 1}"] = [rest.pop()]
+        z = 1
+        while rest:
+            walk = [rest.pop()]
+            while rng.random() < 0.75:
+                nxt = [c for c in rest if c[0] == walk[-1][0] and abs(
+                    RANKS.index(c[1]) - RANKS.index(walk[-1][1])) == 1]
+                if not nxt:
+                    break
+                walk.append(rng.choice(nxt))
+                rest.remove(walk[-1])
+            piles[f"z{z}"] = walk
+            z += 1
+        state = state.model_copy(update={"piles": piles, "redeals": 3, "flags": {}})
+        position = (tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", 3, ())
+        game, pos = fast(state)
+        line = zs.building_line(game, pos)
+        truth = engine_wins(state.rules, position)
+        assert (line is not None) == truth
+        if line is not None:
+            assert replays_to_a_win(state, tuple(zs.action(game, m) for m in line))
+        outcomes[truth] += 1
+    assert outcomes[True] >= 10 and outcomes[False] >= 10, outcomes
+
+
+@pytest.mark.parametrize("seven", ["packet", "cell"])
+def test_a_card_home_is_not_taken_alone_where_its_twin_is_needed_first(seven: str) -> None:
+    """Both clubs' foundations want the 7; one 7 lies under the 6 the kings' foundation takes
+    after its 7, so the other 7 must go there, not up: a 7 on a packet or in a cell is no safe
+    move home here (the aces' foundation must wait for the buried one)."""
+    state = new("the_zodiac", 1)
+    piles: dict[str, list[str]] = {k: [] for k in state.piles}
+    for s, suit in enumerate("CSHD"):
+        up, down = (6, 6) if suit == "C" else (13, 13)
+        piles[f"f{1 + s}"] = [suit + r for r in RANKS[:up]]
+        piles[f"f{5 + s}"] = [suit + r for r in RANKS[::-1][:down]]
+    piles["z2"] = ["C7", "C6"]
+    piles["z1" if seven == "packet" else "c8"] = ["C7"]
+    for i, card in enumerate(["C8", "C9", "CT", "CJ", "CQ", "CK", "C5"]):
+        piles[f"c{i + 1}"] = [card]
+    for i, card in enumerate(["C4", "C3", "C2", "CA"]):
+        piles[f"z{i + 3}"] = [card]
+    state = state.model_copy(update={"piles": piles, "redeals": 3, "flags": {}})
+    position = (tuple(sorted((k, tuple(v)) for k, v in piles.items())), "", 3, ())
+    game, pos = fast(state)
+    line = zs.building_line(game, pos)
+    assert line is not None and engine_wins(state.rules, position)
+    assert replays_to_a_win(state, tuple(zs.action(game, m) for m in line))
