@@ -6,25 +6,29 @@ from the packet tops and the cells.
 
 The stock and talon keep the deal's order round and round (a redeal turns the talon over), so
 they are one fixed cycle of cards, a bit mask of those still in it and a pointer: the cards
-before it are the talon, the rest the stock. What makes it sound and quick:
+before it are the talon, the rest the stock. `moves` offers exactly the engine's moves (the
+hook's: no foundation move before stock and talon are out, only foundation moves after) and
+`play` plays them; the tests compare both along random play-outs.
 
-- `moves` offers exactly the engine's moves (the hook's: no foundation move before stock and
-  talon are out, only foundation moves after), `play` plays them; the tests compare both along
-  random play-outs;
-- the packets and the cells are sorted in the key (alike piles); of empty cells only the first
-  is offered to the search;
-- the suits part at the end: every packet holds one suit (all packing is in suit) and each
-  suit has its own two foundations, so the building is won when each suit's is, and a suit's
-  is decided alone (`suit_line`: a small depth-first search over its foundations' heights and
-  its packets' heights, a card home taken alone where it provably loses nothing);
-- `dead`: a suit whose packets as they lie, every other card of it free, cannot be built home
-  is lost for good (packing only ever adds cards above those lying there, and a free card is
-  the best a card can be): a packing that makes one so is not searched on, and the end of the
-  absorbing is a win as soon as it is reached;
-- move ordering: cards from the talon packed where they keep their packet running one way,
-  cells packed the same, the turn, the talon and the stock into a cell, the redeal; the
-  depth-first searches are limited in discrepancies from that order, one more each time, as
-  in the other stock games (`discrepancy.ordered_search`).
+The game comes apart by suits. Every packet holds one suit (all packing is in suit) and each
+suit has its own two foundations, so the building is won when each suit's is; a suit's is
+decided alone (`suit_line`: a depth-first search over its foundations' and packets' heights, a
+card home taken alone where it provably loses nothing). The suits share only the eight cells,
+which hold the cards no packet took when the absorbing ends. And the absorbing can lay any
+layout out: with the talon gone through as often as a pass places a card, every card a packet
+wants next comes round on a later pass, so each pass places one. Hence:
+
+- `plan`: for each suit, the layout of its packets (`plan_suit`: cards laid one by one, each
+  layout once, a layout that does not build home not searched on) with the fewest cards left
+  free, until the four suits' free cards fit the eight cells; when every suit's search ran
+  through and they do not fit, the deal is lost (any win ends the absorbing in such a layout);
+- `planned_line`: the layout dealt out (each card onto its packet when it is next there, a free
+  one into a cell) and built home; its moves are checked against `moves` as they are made;
+- should that fail (a position met mid-pass, where a pass that placed nothing cannot be
+  redealt), depth-first searches limited in discrepancies over the moves, as in the other stock
+  games (`discrepancy.ordered_search`), the packets and cells sorted in the key (alike piles),
+  of empty cells only the first offered, a packing that leaves its suit `dead` (not building
+  home even with every other card of it free) not searched on.
 """
 
 from __future__ import annotations
