@@ -255,12 +255,13 @@ def _suit_of(game: ZodiacGame, pos: ZodiacPos, s: int) -> tuple[tuple[bytes, ...
     return piles, heights[s], heights[4 + s]
 
 
-def suit_line(piles: tuple[bytes, ...], up: int, down: int
-              ) -> tuple[list[tuple[int, int]] | None, int]:
+def suit_line(piles: tuple[bytes, ...], up: int, down: int, limit: int = 1 << 62
+              ) -> tuple[list[tuple[int, int]] | None, int, bool]:
     """How one suit's cards all go home: ``piles`` its packets (ranks 1-13, first -> top),
     every other card of the suit not home lying free; ``up`` cards on its aces' foundation,
     ``down`` on its kings'. A line of ``(foundation 0 up / 1 down, packet index or -1 for a
-    free card)``, or None if there is none; and the states searched. A card goes home alone
+    free card)``, or None if there is none; the states searched; and False if it stopped at
+    ``limit`` states undecided (no line then, but none proved missing). A card goes home alone
     (no other move tried) when it is the last copy not home, or when the other copy lies free
     and it lies on a packet: a line sending the free copy there instead is matched by one
     sending this one, which only uncovers sooner."""
@@ -281,7 +282,7 @@ def suit_line(piles: tuple[bytes, ...], up: int, down: int
         if u == 13 and d == 0:
             return True
         k = (u, d, tuple(heights))
-        if k in failed:
+        if k in failed or states >= limit:
             return False
         states += 1
         options: list[tuple[int, int]] = []
@@ -316,7 +317,7 @@ def suit_line(piles: tuple[bytes, ...], up: int, down: int
         return False
 
     ok = go(up, 13 - down)
-    return (line if ok else None), states
+    return (line if ok else None), states, ok or states < limit
 
 
 def suit_ok(game: ZodiacGame, pos: ZodiacPos, s: int) -> bool:
@@ -343,7 +344,7 @@ def building_line(game: ZodiacGame, pos: ZodiacPos) -> list[Move] | None:
         idx = [i for i, p in enumerate(packets) if p and (p[0] - 1) // 13 == s]
         idx.sort(key=lambda i: bytes(c - 13 * s for c in packets[i]))  # as `_suit_of` sorts
         piles, up, down = _suit_of(game, pos, s)
-        line, _ = suit_line(piles, up, down)
+        line, _, _ = suit_line(piles, up, down)
         if line is None:
             return None
         loose = [CELL0 + i for i, c in enumerate(cells) if c and (c - 1) // 13 == s]
@@ -404,9 +405,9 @@ def plan_suit(piles: tuple[bytes, ...], up: int, down: int, budget: int,
     the suit can still be built home (`suit_line`): a depth-first search laying its cards on
     ``piles`` one by one, each layout once; a layout the suit cannot be built from is not
     searched on (more cards on it cannot help). The best packets found, their free cards'
-    count (``NEVER`` if it cannot be built home), the layouts searched (at most ``budget``;
-    ``stop`` asked every 256) and whether any was left unsearched for want of budget (if not,
-    that count is the suit's least)."""
+    count (``NEVER`` if it cannot be built home), the work done (layouts and `suit_line`'s
+    states: at most ``budget``; ``stop`` asked every 256 layouts) and whether any layout was
+    left unsearched for want of budget (if not, that count is the suit's least)."""
     count = [0] * 15
     for p in piles:
         for r in p:
@@ -415,7 +416,6 @@ def plan_suit(piles: tuple[bytes, ...], up: int, down: int, budget: int,
     best = (piles, sum(left))
     seen: set[tuple[bytes, ...]] = set()
     work = list(piles)
-    nodes = 0
     cut = False
 
     def go(free: int, line: list[tuple[int, int]]) -> bool:
@@ -444,7 +444,12 @@ def plan_suit(piles: tuple[bytes, ...], up: int, down: int, budget: int,
                     nodes += 1
                     after = _laid(line, ranks, i, r)
                     if after is None:
-                        after = suit_line(tuple(work), up, down)[0]
+                        after, states, whole = suit_line(tuple(work), up, down, budget - nodes)
+                        nodes += states
+                        if not whole:
+                            cut = True
+                            work[i] = p
+                            return True
                     if after is not None:
                         left[r] -= 1
                         if go(free - 1, after):
@@ -453,9 +458,9 @@ def plan_suit(piles: tuple[bytes, ...], up: int, down: int, budget: int,
                 work[i] = p
         return False
 
-    first = suit_line(piles, up, down)[0]
-    if first is None:  # lost whatever is laid on it
-        return piles, NEVER, 0, False
+    first, nodes, whole = suit_line(piles, up, down, budget)
+    if first is None:  # lost whatever is laid on it, or not known within the budget
+        return piles, NEVER, nodes, not whole
     go(best[1], first)
     return best[0], best[1], nodes, cut
 
@@ -492,27 +497,31 @@ def plan(game: ZodiacGame, pos: ZodiacPos, budget: int, stop: Callable[[], bool]
     built home with at most eight cards left free, or None; the layouts searched; and whether
     there is none (every suit's least free cards found, more than eight in all: any win ends
     the absorbing in such a layout, so the position is lost). The suits share only the eight
-    cells, so the suit with the most free cards gets a search of twice the budget of its last
-    one until they fit."""
+    cells: in rounds, each suit whose least is not known yet gets a search (the most free
+    first), four times the budget each round, until they fit."""
     packets = pos[0]
     found: list[tuple[tuple[bytes, ...], int, bool]] = []
-    give = [100] * 4
-    used = 0
     for s in range(4):
         piles, up, down = _suit_of(game, pos, s)
         found.append((piles, NEVER, False))
+    give = 300
+    used = 0
     while sum(f for _, f, _ in found) > CELLS:
-        open_ = [s for s in range(4) if not found[s][2]]
+        open_ = sorted((s for s in range(4) if found[s][1] and not found[s][2]),
+                       key=lambda x: -found[x][1])
         if not open_:
             return None, used, True
-        s = max(open_, key=lambda x: found[x][1])
-        if used >= budget or (stop is not None and stop()):
-            return None, used, False
-        piles, up, down = _suit_of(game, pos, s)
-        best, free, nodes, cut = plan_suit(piles, up, down, min(give[s], budget - used), stop)
-        used += nodes
-        give[s] *= 4
-        found[s] = (best, free, not cut)
+        for s in open_:
+            if used >= budget or (stop is not None and stop()):
+                return None, used, False
+            piles, up, down = _suit_of(game, pos, s)
+            best, free, nodes, cut = plan_suit(piles, up, down, min(give, budget - used), stop)
+            used += nodes
+            if free <= found[s][1]:
+                found[s] = (best, free, not cut)
+            if sum(f for _, f, _ in found) <= CELLS:
+                break
+        give *= 4
     out: dict[int, bytes] = {}
     for s, (best, _, _) in enumerate(found):
         idx = [i for i, p in enumerate(packets) if p and (p[0] - 1) // 13 == s]
