@@ -255,13 +255,15 @@ def _suit_of(game: ZodiacGame, pos: ZodiacPos, s: int) -> tuple[tuple[bytes, ...
     return piles, heights[s], heights[4 + s]
 
 
-def suit_line(piles: tuple[bytes, ...], up: int, down: int, limit: int = 1 << 62
+def suit_line(piles: tuple[bytes, ...], up: int, down: int, limit: int = 1 << 62,
+              stop: Callable[[], bool] | None = None
               ) -> tuple[list[tuple[int, int]] | None, int, bool]:
     """How one suit's cards all go home: ``piles`` its packets (ranks 1-13, first -> top),
     every other card of the suit not home lying free; ``up`` cards on its aces' foundation,
     ``down`` on its kings'. A line of ``(foundation 0 up / 1 down, packet index or -1 for a
     free card)``, or None if there is none; the states searched; and False if it stopped at
-    ``limit`` states undecided (no line then, but none proved missing). A card goes home alone
+    ``limit`` states or when ``stop()`` (asked every 256) said so, undecided (no line then,
+    but none proved missing). A card goes home alone
     (no other move tried) when it is the last copy not home, or when the other copy lies free
     and it lies on a packet: a line sending the free copy there instead is matched by one
     sending this one, which only uncovers sooner."""
@@ -273,16 +275,20 @@ def suit_line(piles: tuple[bytes, ...], up: int, down: int, limit: int = 1 << 62
     heights = [len(p) for p in piles]
     line: list[tuple[int, int]] = []
     states = 0
+    halted = False
 
     def free(r: int, u: int, d: int) -> int:
         return 2 - (r <= u) - (r > d) - count[r]
 
     def go(u: int, d: int) -> bool:  # d: the rank the kings' foundation takes next
-        nonlocal states
+        nonlocal states, halted
         if u == 13 and d == 0:
             return True
         k = (u, d, tuple(heights))
-        if k in failed or states >= limit:
+        if k in failed or halted:
+            return False
+        if states >= limit or (stop is not None and not states & 255 and states and stop()):
+            halted = True
             return False
         states += 1
         options: list[tuple[int, int]] = []
@@ -317,7 +323,7 @@ def suit_line(piles: tuple[bytes, ...], up: int, down: int, limit: int = 1 << 62
         return False
 
     ok = go(up, 13 - down)
-    return (line if ok else None), states, ok or states < limit
+    return (line if ok else None), states, ok or not halted
 
 
 def suit_ok(game: ZodiacGame, pos: ZodiacPos, s: int) -> bool:
@@ -444,7 +450,8 @@ def plan_suit(piles: tuple[bytes, ...], up: int, down: int, budget: int,
                     nodes += 1
                     after = _laid(line, ranks, i, r)
                     if after is None:
-                        after, states, whole = suit_line(tuple(work), up, down, budget - nodes)
+                        after, states, whole = suit_line(tuple(work), up, down, budget - nodes,
+                                                         stop)
                         nodes += states
                         if not whole:
                             cut = True
@@ -458,7 +465,7 @@ def plan_suit(piles: tuple[bytes, ...], up: int, down: int, budget: int,
                 work[i] = p
         return False
 
-    first, nodes, whole = suit_line(piles, up, down, budget)
+    first, nodes, whole = suit_line(piles, up, down, budget, stop)
     if first is None:  # lost whatever is laid on it, or not known within the budget
         return piles, NEVER, nodes, not whole
     go(best[1], first)
