@@ -64,6 +64,7 @@ from bot.games.patience import (
     seasons_search,
     shah_search,
     windmill_search,
+    zodiac_search,
 )
 from bot.games.patience.engine import Board, Rules, face, prefix, step_rank
 from bot.games.patience.game import PatienceGame, PatienceState, _legal
@@ -94,7 +95,8 @@ COMPILED_FACTOR = 40
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2,
-                "corners": 3, "chameleon": 2, "hemispheres": 3, "chester": 2, "empress": 2}
+                "corners": 3, "chameleon": 2, "hemispheres": 3, "chester": 2, "empress": 2,
+                "zodiac": 30}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
 seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
@@ -110,7 +112,9 @@ half (29k positions a second against the engine's 14k on The Chester Game's deal
 against 15k with ``courts=always``: it orders a position's covers by the next one's choices),
 empress_search.py twice the budget (some 26k positions a second against the engine's 6k side
 by side on The Empress of India's deals, where the engine's search gets half the budget: four
-packs); so many times the budget keeps a hint of a hard position inside its second."""
+packs), zodiac_search.py a thirtieth (its positions are one suit's layouts and the states of
+its building's search: 300k a second against the engine's 10k on The Zodiac's deals, side by
+side); so many times the budget keeps a hint of a hard position inside its second."""
 GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
@@ -428,8 +432,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Favorite, St. Louis), blockade_search.py (The Blockade), shah_search.py (The Shah of
     Persia), corners_search.py (The Four Corners), chameleon_search.py (The Chameleon),
     constitution_search.py (The Constitution), hemispheres_search.py (The Hemispheres),
-    chester_search.py (The Chester Game), empress_search.py (The Empress of India). Called
-    with a budget and a stop."""
+    chester_search.py (The Chester Game), empress_search.py (The Empress of India),
+    zodiac_search.py (The Zodiac). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -503,6 +507,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if empress is not None:
         cells = empress_search.position(empress, state.piles)
         return lambda budget, stop: empress_search.search(empress, cells, budget, stop)
+    zodiac = zodiac_search.zodiac_game(rules, state.piles, state.redeals, state.flags)
+    if zodiac is not None:
+        circle = zodiac_search.position(zodiac, state.piles, state.redeals, state.flags)
+        return lambda budget, stop: zodiac_search.search(zodiac, circle, budget, stop)
     return None
 
 

@@ -98,7 +98,7 @@ Empress of India's seed 6 is not won within a few thousand."""
                                      "the_shah_of_persia", "the_four_corners",
                                      "the_chameleon", "the_constitution",
                                      "the_hemispheres", "the_chester_game",
-                                     "the_empress_of_india"])
+                                     "the_empress_of_india", "the_zodiac"])
 def test_a_budget_of_nothing_and_a_stop_leave_a_fast_path_undecided(variant: str) -> None:
     """The stock games' fast paths (one limited-discrepancy driver) honour the budget and the
     stop: no answer is a guess. (The Fourteens wins its deals before the stop is first asked,
