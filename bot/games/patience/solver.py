@@ -26,9 +26,10 @@ compact fast paths instead, about ten times as many positions a second, with the
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
 player chooses), fourteens_search.py (The Fourteens), clock_search.py (The Clock),
-seasons_search.py (The Four Seasons, Simplicity) and the other stock games' searches listed at
-`_fast_path`; plain.py's search runs compiled where it was built (plain_core.py); a line they
-find is replayed through the engine before it is returned.
+seasons_search.py (The Four Seasons, Simplicity), chatelaine_search.py (The Chatelaine)
+and the other stock games' searches listed at `_fast_path`; plain.py's search runs compiled
+where it was built (plain_core.py); a line they find is replayed through the engine before it
+is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
 every message must.
@@ -47,6 +48,7 @@ from typing import Literal
 from bot.games.patience import (
     blockade_search,
     chameleon_search,
+    chatelaine_search,
     choose_search,
     clock_search,
     constitution_search,
@@ -422,7 +424,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Favorite, St. Louis), blockade_search.py (The Blockade), shah_search.py (The Shah of
     Persia), corners_search.py (The Four Corners),
     chameleon_search.py (The Chameleon), constitution_search.py (The Constitution),
-    hemispheres_search.py (The Hemispheres). Called with a budget and a stop."""
+    hemispheres_search.py (The Hemispheres), chatelaine_search.py (The Chatelaine). Called
+    with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -488,6 +491,11 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if constitution is not None:
         rows = constitution_search.position(constitution, state.piles)
         return lambda budget, stop: constitution_search.search(constitution, rows, budget, stop)
+    chatelaine = chatelaine_search.chatelaine_game(rules, state.piles, state.redeals,
+                                                   state.flags)
+    if chatelaine is not None:
+        packets = chatelaine_search.position(chatelaine, state.piles)
+        return lambda budget, stop: chatelaine_search.search(chatelaine, packets, budget, stop)
     return None
 
 
