@@ -106,7 +106,9 @@ marriages ranked alike: 45k positions a second on The Four Corners against the e
 chameleon_search.py half (45k positions a second against the engine's 21k: one of its
 positions makes the turns and safe moves it forces), hemispheres_search.py about a third
 (28k positions a second against the engine's 8k, measured side by side); so many times the
-budget keeps a hint of a hard position inside its second."""
+budget keeps a hint of a hard position inside its second. chatelaine_search.py is not listed:
+about 100k positions a second against the engine's 15-21k on the same deals, what
+``PLAIN_FACTOR`` assumes."""
 GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
