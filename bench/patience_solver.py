@@ -258,6 +258,14 @@ Duchess 4/4 (2, 9, 3, 4), Penelope's Web 4/4 (28, 7, 51, 3), The Chatelaine 1/4 
 29.5 s, the most), Thirteen Down 4/4 (3, 26, 14, 5), The Idle Year 4/4 (1044, 1858, 3137, 21;
 it was 3/4, the third day's 3,137th seed past the spend of 8), The Constitution 2/4 -> 4/4 (3, 11,
 16, 1; 26.0 s).
+
+Eighth round (2026-11-29, ``--daily 4`` and ``--deals 30 --limit 5``, nice 15, load 7 on two
+cores, CPU times), before -> after: The Chatelaine (chatelaine_search.py, x6: one depth-first
+search, no discrepancy limit) daily 1/4 -> 4/4 (seeds tried 17, 3, 16, 16 -> 1, 1, 3, 2; most
+29.5 -> 2.1 s), decided 7 -> 100% (80% won, the rest proved lost), median 5469 -> 15 ms, p95
+5587 -> 801 ms, hint p95 397 -> 268 ms, 18.5k -> 101k positions a second. Won deals are not
+rare: of seeds 1-40, 33 won (median 532 positions, most 71k), 6 proved lost (at most 234k
+positions), 1 undecided at 600k.
 """
 
 from __future__ import annotations
