@@ -282,6 +282,13 @@ won; two deals left undecided at 5 s), median 5228 -> 61 ms, positions a second 
 (its positions are one suit's layouts and its building's states), hint p95 603 -> 473 ms. Won
 deals are common: of seeds 1-40, 38 won within 600k positions (2 s each at most), none proved
 lost.
+
+The Chatelaine (chatelaine_search.py, x6: one depth-first search, no discrepancy limit; load
+7): daily 1/4 -> 4/4 (seeds tried 17, 3, 16, 16 -> 1, 1, 3, 2; most
+29.5 -> 2.1 s), decided 7 -> 100% (80% won, the rest proved lost), median 5469 -> 15 ms, p95
+5587 -> 801 ms, hint p95 397 -> 268 ms, 18.5k -> 101k positions a second. Won deals are not
+rare: of seeds 1-40, 33 won (median 532 positions, most 71k), 6 proved lost (at most 234k
+positions), 1 undecided at 600k.
 """
 
 from __future__ import annotations

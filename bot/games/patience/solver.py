@@ -26,9 +26,10 @@ compact fast paths instead, about ten times as many positions a second, with the
 answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamrocks),
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
 player chooses), fourteens_search.py (The Fourteens), chester_search.py (The Chester Game),
-clock_search.py (The Clock), seasons_search.py (The Four Seasons, Simplicity) and the other
-stock games' searches listed at `_fast_path`; plain.py's search runs compiled where it was
-built (plain_core.py); a line they find is replayed through the engine before it is returned.
+clock_search.py (The Clock), seasons_search.py (The Four Seasons, Simplicity),
+chatelaine_search.py (The Chatelaine) and the other stock games' searches listed at
+`_fast_path`; plain.py's search runs compiled where it was built (plain_core.py); a line they
+find is replayed through the engine before it is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
 every message must.
@@ -47,6 +48,7 @@ from typing import Literal
 from bot.games.patience import (
     blockade_search,
     chameleon_search,
+    chatelaine_search,
     chester_search,
     choose_search,
     clock_search,
@@ -114,7 +116,9 @@ empress_search.py twice the budget (some 26k positions a second against the engi
 by side on The Empress of India's deals, where the engine's search gets half the budget: four
 packs), zodiac_search.py a thirtieth (its positions are one suit's layouts and the states of
 its building's search: 300k a second against the engine's 10k on The Zodiac's deals, side by
-side); so many times the budget keeps a hint of a hard position inside its second."""
+side); so many times the budget keeps a hint of a hard position inside its second.
+chatelaine_search.py is not listed: about 100k positions a second against the engine's 15-21k
+on the same deals, what ``PLAIN_FACTOR`` assumes."""
 GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
@@ -433,7 +437,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Persia), corners_search.py (The Four Corners), chameleon_search.py (The Chameleon),
     constitution_search.py (The Constitution), hemispheres_search.py (The Hemispheres),
     chester_search.py (The Chester Game), empress_search.py (The Empress of India),
-    zodiac_search.py (The Zodiac). Called with a budget and a stop."""
+    zodiac_search.py (The Zodiac), chatelaine_search.py (The Chatelaine). Called with a budget
+    and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -511,6 +516,11 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if zodiac is not None:
         circle = zodiac_search.position(zodiac, state.piles, state.redeals, state.flags)
         return lambda budget, stop: zodiac_search.search(zodiac, circle, budget, stop)
+    chatelaine = chatelaine_search.chatelaine_game(rules, state.piles, state.redeals,
+                                                   state.flags)
+    if chatelaine is not None:
+        packets = chatelaine_search.position(chatelaine, state.piles)
+        return lambda budget, stop: chatelaine_search.search(chatelaine, packets, budget, stop)
     return None
 
 

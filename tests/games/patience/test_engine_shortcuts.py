@@ -86,10 +86,12 @@ def test_one_pass_over_the_foundations_finds_what_each_card_would() -> None:
 
 
 STOP_DEALS: dict[str, tuple[int, dict[str, object]]] = {
-    "the_chester_game": (261, {"courts": "always"}), "the_empress_of_india": (6, {})}
+    "the_chester_game": (261, {"courts": "always"}), "the_empress_of_india": (6, {}),
+    "the_chatelaine": (4, {})}
 """Deals (seed, options) searched past 1,024 positions, for fast paths that decide seed 1
 sooner: seed 261 of The Chester Game with ``courts=always`` is won after some 2,200; The
-Empress of India's seed 6 is not won within a few thousand."""
+Empress of India's seed 6 is not won within a few thousand; The Chatelaine's seed 4 is lost,
+proved in some 230,000."""
 
 
 @pytest.mark.parametrize("variant", ["the_calculation", "the_clock", "the_four_seasons",
@@ -98,12 +100,14 @@ Empress of India's seed 6 is not won within a few thousand."""
                                      "the_shah_of_persia", "the_four_corners",
                                      "the_chameleon", "the_constitution",
                                      "the_hemispheres", "the_chester_game",
-                                     "the_empress_of_india", "the_zodiac"])
+                                     "the_empress_of_india", "the_zodiac",
+                                     "the_chatelaine"])
 def test_a_budget_of_nothing_and_a_stop_leave_a_fast_path_undecided(variant: str) -> None:
     """The stock games' fast paths (one limited-discrepancy driver) honour the budget and the
     stop: no answer is a guess. (The Fourteens wins its deals before the stop is first asked,
-    at 1,024 positions: none of seeds 1-199 needs 2,000; The Chester Game and The Empress of
-    India decide their seed 1 so too, and are asked on a deal searched longer, `STOP_DEALS`.)"""
+    at 1,024 positions: none of seeds 1-199 needs 2,000; The Chester Game, The Empress of
+    India and The Chatelaine decide their seed 1 so too, and are asked on a deal searched
+    longer, `STOP_DEALS`.)"""
     from bot.games.patience.solver import _fast_path, solve
 
     seed, options = STOP_DEALS.get(variant, (1, {}))
