@@ -63,6 +63,7 @@ from bot.games.patience import (
     plain,
     plain_core,
     precedence_search,
+    reserve_search,
     seasons_search,
     shah_search,
     windmill_search,
@@ -119,7 +120,7 @@ its building's search: 300k a second against the engine's 10k on The Zodiac's de
 side); so many times the budget keeps a hint of a hard position inside its second.
 chatelaine_search.py is not listed: about 100k positions a second against the engine's 15-21k
 on the same deals, what ``PLAIN_FACTOR`` assumes."""
-GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2}
+GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2, "the_reserve": 1}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
 measured on The Blockade's deals); constitution_search.py about half (some 20k positions a
@@ -437,8 +438,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Persia), corners_search.py (The Four Corners), chameleon_search.py (The Chameleon),
     constitution_search.py (The Constitution), hemispheres_search.py (The Hemispheres),
     chester_search.py (The Chester Game), empress_search.py (The Empress of India),
-    zodiac_search.py (The Zodiac), chatelaine_search.py (The Chatelaine). Called with a budget
-    and a stop."""
+    zodiac_search.py (The Zodiac), chatelaine_search.py (The Chatelaine), reserve_search.py
+    (The Reserve). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -521,6 +522,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if chatelaine is not None:
         packets = chatelaine_search.position(chatelaine, state.piles)
         return lambda budget, stop: chatelaine_search.search(chatelaine, packets, budget, stop)
+    reserve = reserve_search.reserve_game(rules, state.piles, state.redeals, state.flags)
+    if reserve is not None:
+        packet = reserve_search.position(reserve, state.piles, state.redeals)
+        return lambda budget, stop: reserve_search.search(reserve, packet, budget, stop)
     return None
 
 

@@ -87,11 +87,12 @@ def test_one_pass_over_the_foundations_finds_what_each_card_would() -> None:
 
 STOP_DEALS: dict[str, tuple[int, dict[str, object]]] = {
     "the_chester_game": (261, {"courts": "always"}), "the_empress_of_india": (6, {}),
-    "the_chatelaine": (4, {})}
+    "the_chatelaine": (4, {}), "the_reserve": (21, {})}
 """Deals (seed, options) searched past 1,024 positions, for fast paths that decide seed 1
 sooner: seed 261 of The Chester Game with ``courts=always`` is won after some 2,200; The
 Empress of India's seed 6 is not won within a few thousand; The Chatelaine's seed 4 is lost,
-proved in some 230,000."""
+proved in some 230,000; The Reserve's seed 1 is `reserve_search.dead` at once, its seed 21
+lost, proved in some 29,000."""
 
 
 @pytest.mark.parametrize("variant", ["the_calculation", "the_clock", "the_four_seasons",
@@ -101,7 +102,7 @@ proved in some 230,000."""
                                      "the_chameleon", "the_constitution",
                                      "the_hemispheres", "the_chester_game",
                                      "the_empress_of_india", "the_zodiac",
-                                     "the_chatelaine"])
+                                     "the_chatelaine", "the_reserve"])
 def test_a_budget_of_nothing_and_a_stop_leave_a_fast_path_undecided(variant: str) -> None:
     """The stock games' fast paths (one limited-discrepancy driver) honour the budget and the
     stop: no answer is a guess. (The Fourteens wins its deals before the stop is first asked,
