@@ -25,6 +25,9 @@ order is the deal's (perfect knowledge). What makes it sound and quick:
   turn, a blind fill from the stock, the redeal; the depth-first searches are limited in
   discrepancies from that order (as chameleon_search.py: positions proved lost are kept, and
   one unlimited search last is the only one that proves a deal lost).
+
+Won deals are rare: nineteen of twenty are `dead` as dealt, and of the rest about half are
+won (bench/patience_solver.py has the figures).
 """
 
 from __future__ import annotations

@@ -120,11 +120,13 @@ its building's search: 300k a second against the engine's 10k on The Zodiac's de
 side); so many times the budget keeps a hint of a hard position inside its second.
 chatelaine_search.py is not listed: about 100k positions a second against the engine's 15-21k
 on the same deals, what ``PLAIN_FACTOR`` assumes."""
-GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2, "the_reserve": 2}
+GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2, "the_reserve": 3}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
 measured on The Blockade's deals); constitution_search.py about half (some 20k positions a
-second against the engine's 9k on The Constitution's deals)."""
+second against the engine's 9k on The Constitution's deals); reserve_search.py about a third
+(some 60k positions a second against the engine's 21k on The Reserve's deals, side by side:
+one of its positions makes the turns and safe moves it forces)."""
 
 
 @dataclass(frozen=True)
