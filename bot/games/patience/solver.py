@@ -45,6 +45,7 @@ from datetime import date as Date
 from typing import Literal
 
 from bot.games.patience import (
+    besieged_search,
     blockade_search,
     chameleon_search,
     choose_search,
@@ -92,7 +93,7 @@ COMPILED_FACTOR = 40
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2,
-                "corners": 3, "chameleon": 2, "hemispheres": 3}
+                "corners": 3, "chameleon": 2, "hemispheres": 3, "besieged": 2}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
 seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
@@ -103,8 +104,9 @@ marriages a position: 27k positions a second on Napoleon's Favorite against the 
 marriages ranked alike: 45k positions a second on The Four Corners against the engine's 17k),
 chameleon_search.py half (45k positions a second against the engine's 21k: one of its
 positions makes the turns and safe moves it forces), hemispheres_search.py about a third
-(28k positions a second against the engine's 8k, measured side by side); so many times the
-budget keeps a hint of a hard position inside its second."""
+(28k positions a second against the engine's 8k, measured side by side), besieged_search.py
+about half (some 24k positions a second against the engine's 9.4k on The Besieged City's deals,
+side by side); so many times the budget keeps a hint of a hard position inside its second."""
 GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
@@ -422,7 +424,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Favorite, St. Louis), blockade_search.py (The Blockade), shah_search.py (The Shah of
     Persia), corners_search.py (The Four Corners),
     chameleon_search.py (The Chameleon), constitution_search.py (The Constitution),
-    hemispheres_search.py (The Hemispheres). Called with a budget and a stop."""
+    hemispheres_search.py (The Hemispheres), besieged_search.py (The Besieged City). Called
+    with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -488,6 +491,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if constitution is not None:
         rows = constitution_search.position(constitution, state.piles)
         return lambda budget, stop: constitution_search.search(constitution, rows, budget, stop)
+    besieged = besieged_search.besieged_game(rules, state.piles, state.redeals, state.flags)
+    if besieged is not None:
+        city = besieged_search.position(besieged, state.piles, state.flags)
+        return lambda budget, stop: besieged_search.search(besieged, city, budget, stop)
     return None
 
 

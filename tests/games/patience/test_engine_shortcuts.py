@@ -90,7 +90,7 @@ def test_one_pass_over_the_foundations_finds_what_each_card_would() -> None:
                                      "napoleons_favorite", "st_louis", "the_blockade",
                                      "the_shah_of_persia", "the_four_corners",
                                      "the_chameleon", "the_constitution",
-                                     "the_hemispheres"])
+                                     "the_hemispheres", "the_besieged_city"])
 def test_a_budget_of_nothing_and_a_stop_leave_a_fast_path_undecided(variant: str) -> None:
     """The stock games' fast paths (one limited-discrepancy driver) honour the budget and the
     stop: no answer is a guess. (The Fourteens wins its deals before the stop is first asked,
