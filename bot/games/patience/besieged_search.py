@@ -13,11 +13,14 @@ cells as ``bytes`` (0 a gap) and the Ramparts as ``bytes`` (one byte a card). `m
 exactly the engine's moves in its order and `play` makes them (the tests compare both along
 random play-outs). It forces and prunes nothing: a card home may still be wanted to pack on,
 and an empty Rampart forces fills that a covered one would not, so no move home is provably
-safe here. The depth-first searches are limited in discrepancies from an order (`ordered`:
-cards home, forced fills by how near home their card is, the talon's top into a cell, cells
-packed onto the Ramparts, Rampart cards moved that show a card nearer home or empty their
-Rampart, the turn, the rest), one more each time; the search that refused none searched every
-reachable position: then "unwinnable".
+safe here. The depth-first searches are limited in discrepancies from an order (`ordered`),
+one more each time; the search that refused none searched every reachable position: then
+"unwinnable". The order reads each card's distance from home (how many cards its suit's
+foundation takes first): a card packed on one nearer home blocks it. Cards home first (those
+that show a card far from home after the talon's top into a cell), forced fills by how near
+home their card is, cells packed in order, Rampart cards moved that show a card nearer home
+than they are or empty their Rampart (not blocking first), the turn, then the moves that
+block, the swaps last.
 """
 
 from __future__ import annotations
@@ -307,8 +310,8 @@ def ordered(game: BesiegedGame, pos: BesiegedPos) -> list[Move]:
                 rank = 10 + min(near, 9)
             elif near < distance(heights, r[-1]):
                 rank = 20 + min(near, 9)
-            else:
-                rank = 65 + min(9, 19 - min(distance(heights, r[-1]), 19) // 2)
+            else:  # it blocks the top: after the turn (covering far tops first did worse)
+                rank = 72
         elif src < TALON:  # a Rampart's card moved: what it shows, what it blocks
             r = ramps[src - CELLS]
             card = r[-1]
