@@ -183,23 +183,22 @@ def moves(game: BesiegedGame, pos: BesiegedPos) -> list[Move]:
     empty = [c for c in range(CELLS) if not cells[c]]
     if not talon and more and empty:
         out += [(STOCK, c) for c in empty]
+    tops = [r[-1] if r else 0 for r in ramps]  # 0 fits nothing
     for c in range(CELLS):
         card = cells[c]
         if card:
             fits = FITS[card]
-            out += [(c, CELLS + k) for k in REACH[c] if ramps[k] and ramps[k][-1] in fits]
+            out += [(c, CELLS + k) for k in REACH[c] if tops[k] in fits]
     need = game.need
     for k in range(RAMPARTS):
-        r = ramps[k]
-        if not r:
+        card = tops[k]
+        if not card:
             continue
-        card = r[-1]
         suit = (card - 1) // 13
         if need[suit][heights[suit]] == card:
             out.append((CELLS + k, HOME + suit))
         fits = FITS[card]
-        out += [(CELLS + k, CELLS + m) for m in range(RAMPARTS)
-                if m != k and ramps[m] and ramps[m][-1] in fits]
+        out += [(CELLS + k, CELLS + m) for m in range(RAMPARTS) if m != k and tops[m] in fits]
     if talon:
         card = talon[-1]
         suit = (card - 1) // 13
@@ -210,12 +209,18 @@ def moves(game: BesiegedGame, pos: BesiegedPos) -> list[Move]:
         out.append(TURN)
     elif not talon:
         stuck = [a for a in range(CELLS) if cells[a] and not _reaches(ramps, a, cells[a])]
-        for a in stuck:
-            for b in range(CELLS):
-                if b == a or (cells[b] and b not in stuck):
-                    continue
-                if _reaches(ramps, b, cells[a]) or (cells[b] and _reaches(ramps, a, cells[b])):
-                    out.append((SWAP + a, b))
+        if stuck:
+            near = [{tops[k] for k in REACH[b]} for b in range(CELLS)]  # 0: a gap
+
+            def reaches(cell: int, card: int) -> bool:
+                return 0 in near[cell] or not FITS[card].isdisjoint(near[cell])
+
+            for a in stuck:
+                for b in range(CELLS):
+                    if b == a or (cells[b] and b not in stuck):
+                        continue
+                    if reaches(b, cells[a]) or (cells[b] and reaches(a, cells[b])):
+                        out.append((SWAP + a, b))
     return out
 
 
