@@ -93,7 +93,7 @@ COMPILED_FACTOR = 40
 """plain.py's search compiled (plain_core) costs about a fifteenth of plain.py's a position:
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2,
-                "corners": 3, "chameleon": 2, "hemispheres": 3, "besieged": 2}
+                "corners": 3, "chameleon": 2, "hemispheres": 3, "besieged": 3}
 """Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
 fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
 seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
@@ -105,8 +105,9 @@ marriages ranked alike: 45k positions a second on The Four Corners against the e
 chameleon_search.py half (45k positions a second against the engine's 21k: one of its
 positions makes the turns and safe moves it forces), hemispheres_search.py about a third
 (28k positions a second against the engine's 8k, measured side by side), besieged_search.py
-about half (some 24k positions a second against the engine's 9.4k on The Besieged City's deals,
-side by side); so many times the budget keeps a hint of a hard position inside its second."""
+about a third (some 32k positions a second against the engine's 10.5k on The Besieged City's
+deals, side by side); so many times the budget keeps a hint of a hard position inside its
+second."""
 GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both

@@ -78,7 +78,7 @@ def test_other_games_are_not_taken() -> None:
         state = new(variant, 1)
         assert bs.besieged_game(state.rules, state.piles, state.redeals, state.flags) is None
     assert search_path(new(GAME, 1)) == "fast"
-    assert scaled_budget(new(GAME, 1), 1000) == 2000  # HOOK_FACTORS
+    assert scaled_budget(new(GAME, 1), 1000) == 3000  # HOOK_FACTORS
 
 
 def test_winning_lines_replay_to_a_win_through_the_engine() -> None:
