@@ -259,13 +259,14 @@ Duchess 4/4 (2, 9, 3, 4), Penelope's Web 4/4 (28, 7, 51, 3), The Chatelaine 1/4 
 it was 3/4, the third day's 3,137th seed past the spend of 8), The Constitution 2/4 -> 4/4 (3, 11,
 16, 1; 26.0 s).
 
-Eighth round (2026-11-29, ``--daily 4`` and ``--deals 30 --limit 5``, CPU times, load 6-7 on 2
-cores), before (the engine's search) -> after: The Besieged City (besieged_search.py, x2: some
-24k positions a second against the engine's 9.4k, side by side) 0/4 (16, 16, 16, 16 seeds; 35 s
-the most) -> 4/4 (1, 1, 1, 2; 2.1 s the most), decided 0 -> 87% (all won; no full deal proved
-lost: it forces and prunes nothing), median 5229 -> 495 ms, hint p95 695 -> 506 ms. For all
-the book's "exceedingly difficult", with the deal known most deals are won: 69 of seeds 1-80
-within 40k positions each, found by the order alone (a card packed on one its suit needs later).
+Eighth round (2026-11-29, ``--daily 4`` and ``--deals 30 --limit 5``, CPU times, load 3-7 on 2
+cores), before (the engine's search) -> after: The Besieged City (besieged_search.py, x3: some
+32k positions a second against the engine's 10.5k, side by side) 0/4 (16, 16, 16, 16 seeds; 35 s
+the most) -> 4/4 (1, 1, 1, 2; 3.0 s the most), decided 0 -> 87% (all won; no full deal proved
+lost: it forces and prunes nothing), median 5229 -> 349 ms, hint p95 695 -> 555 ms. For all
+the book's "exceedingly difficult", with the deal known most deals are won: 70 of seeds 1-80
+within 60k positions each (the daily's budget), found by the order alone (a card packed on one
+its suit needs later blocks it).
 """
 
 from __future__ import annotations
