@@ -290,6 +290,14 @@ The Chatelaine (chatelaine_search.py, x6: one depth-first search, no discrepancy
 rare: of seeds 1-40, 33 won (median 532 positions, most 71k), 6 proved lost (at most 234k
 positions), 1 undecided at 600k.
 
+The Besieged City (besieged_search.py, x3: some 32k positions a second against the engine's
+10.5k, side by side; load 3-7): daily 0/4 (16, 16, 16, 16 seeds; 35 s the most) -> 4/4 (1, 1,
+1, 2; 3.0 s the most), decided 0 -> 87% (all won; no full deal proved lost: it forces and
+prunes nothing), median 5229 -> 349 ms, hint p95 695 -> 555 ms. For all the book's
+"exceedingly difficult", with the deal known most deals are won: 70 of seeds 1-80 within 60k
+positions each (the daily's budget), found by the order alone (a card packed on one its suit
+needs later blocks it).
+
 The Reserve (reserve_search.py, x3 in `solver.GAME_FACTORS`: some 60k positions a second
 against the engine's 21k, side by side; load 5): daily 2/4 (seeds tried 5, 16, 18, 12; median
 11.8 s, most 15.9) -> 4/4 (5, 147, 126, 12; median 0.7 s, most 1.7); decided 13 -> 100% (7%
@@ -297,6 +305,33 @@ won), median 5467 -> 0 ms, p95 5559 -> 31 ms, hint p95 273 -> 31 ms. Won deals a
 seeds 1-1000, 942 are `reserve_search.dead` as dealt (an ace or king in the reserve above a
 card of its suit), the other 58 decided within 107k positions each: 26 won (at most 27k
 positions), 32 lost.
+
+Cost factors (`solver.HOOK_FACTORS`, `GAME_FACTORS`; each measured side by side with the
+engine's search on the game's deals), the budget times the engine's cost of a position over the
+fast path's: fourteens_search.py about half the engine's (it scores every pair and exchange to
+order them), seasons_search.py a quarter (3-5x the engine's positions a second),
+windmill_search.py a quarter (one of its positions makes every move the position forces: about
+60k a second against the engine's 13k on The Windmill), favorite_search.py about half (it ranks
+a dozen marriages a position: 27k positions a second on Napoleon's Favorite against the
+engine's 16k, 44k on St. Louis against 18k), corners_search.py about a third
+(favorite_search.py's marriages ranked alike: 45k positions a second on The Four Corners
+against the engine's 17k), chameleon_search.py half (45k positions a second against the
+engine's 21k: one of its positions makes the turns and safe moves it forces),
+hemispheres_search.py about a third (28k positions a second against the engine's 8k, measured
+side by side), chester_search.py half (29k positions a second against the engine's 14k on The
+Chester Game's deals, 18k against 15k with ``courts=always``: it orders a position's covers by
+the next one's choices), empress_search.py twice the budget (some 26k positions a second
+against the engine's 6k side by side on The Empress of India's deals, where the engine's search
+gets half the budget: four packs), besieged_search.py about a third (some 32k positions a
+second against the engine's 10.5k on The Besieged City's deals, side by side), zodiac_search.py
+a thirtieth (its positions are one suit's layouts and the states of its building's search: 300k
+a second against the engine's 10k on The Zodiac's deals, side by side); chatelaine_search.py is
+not listed: about 100k positions a second against the engine's 15-21k on the same deals, what
+``PLAIN_FACTOR`` assumes. blockade_search.py about a quarter of the engine's (about 4x its
+positions a second, both measured on The Blockade's deals); constitution_search.py about half
+(some 20k positions a second against the engine's 9k on The Constitution's deals);
+reserve_search.py about a third (some 60k positions a second against the engine's 21k on The
+Reserve's deals, side by side: one of its positions makes the turns and safe moves it forces).
 """
 
 from __future__ import annotations

@@ -46,6 +46,7 @@ from datetime import date as Date
 from typing import Literal
 
 from bot.games.patience import (
+    besieged_search,
     blockade_search,
     chameleon_search,
     chatelaine_search,
@@ -99,34 +100,19 @@ COMPILED_FACTOR = 40
 a hint there gets forty times the node budget (bench/patience_solver.py measures the hint)."""
 HOOK_FACTORS = {"fourteens": 2, "seasons": 4, "windmill": 4, "favorite": 2, "stlouis": 2,
                 "corners": 3, "chameleon": 2, "hemispheres": 3, "chester": 2, "empress": 2,
-                "zodiac": 30}
-"""Fast paths whose positions cost more than ``PLAIN_FACTOR`` assumes, by the game's hook:
-fourteens_search.py about half the engine's (it scores every pair and exchange to order them),
-seasons_search.py a quarter (3-5x the engine's positions a second), windmill_search.py a
-quarter (one of its positions makes every move the position forces: about 60k a second
-against the engine's 13k on The Windmill), favorite_search.py about half (it ranks a dozen
-marriages a position: 27k positions a second on Napoleon's Favorite against the engine's
-16k, 44k on St. Louis against 18k), corners_search.py about a third (favorite_search.py's
-marriages ranked alike: 45k positions a second on The Four Corners against the engine's 17k),
-chameleon_search.py half (45k positions a second against the engine's 21k: one of its
-positions makes the turns and safe moves it forces), hemispheres_search.py about a third
-(28k positions a second against the engine's 8k, measured side by side), chester_search.py
-half (29k positions a second against the engine's 14k on The Chester Game's deals, 18k
-against 15k with ``courts=always``: it orders a position's covers by the next one's choices),
-empress_search.py twice the budget (some 26k positions a second against the engine's 6k side
-by side on The Empress of India's deals, where the engine's search gets half the budget: four
-packs), zodiac_search.py a thirtieth (its positions are one suit's layouts and the states of
-its building's search: 300k a second against the engine's 10k on The Zodiac's deals, side by
-side); so many times the budget keeps a hint of a hard position inside its second.
-chatelaine_search.py is not listed: about 100k positions a second against the engine's 15-21k
-on the same deals, what ``PLAIN_FACTOR`` assumes."""
+                "zodiac": 30, "besieged": 3}
+"""Fast paths whose positions cost other than ``PLAIN_FACTOR`` assumes, by the game's
+hook: about the engine's positions a second over theirs, measured side by side on the game's
+deals (the figures: bench/patience_solver.py, "Cost factors"), so a budget means about as many
+seconds, and a hint of a hard position stays inside its second. Dearer where one position does
+more: fourteens_search.py scores every pair and exchange, windmill_search.py and
+chameleon_search.py make the moves a position forces, favorite_search.py and
+corners_search.py rank a dozen marriages; cheaper in zodiac_search.py, whose positions are one
+suit's layouts and its building's states. chatelaine_search.py's cost what ``PLAIN_FACTOR``
+assumes."""
 GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2, "the_reserve": 3}
-"""As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
-blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
-measured on The Blockade's deals); constitution_search.py about half (some 20k positions a
-second against the engine's 9k on The Constitution's deals); reserve_search.py about a third
-(some 60k positions a second against the engine's 21k on The Reserve's deals, side by side:
-one of its positions makes the turns and safe moves it forces)."""
+"""As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook
+(blockade_search.py, constitution_search.py, reserve_search.py)."""
 
 
 @dataclass(frozen=True)
@@ -440,8 +426,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Persia), corners_search.py (The Four Corners), chameleon_search.py (The Chameleon),
     constitution_search.py (The Constitution), hemispheres_search.py (The Hemispheres),
     chester_search.py (The Chester Game), empress_search.py (The Empress of India),
-    zodiac_search.py (The Zodiac), chatelaine_search.py (The Chatelaine), reserve_search.py
-    (The Reserve). Called with a budget and a stop."""
+    zodiac_search.py (The Zodiac), chatelaine_search.py (The Chatelaine), besieged_search.py
+    (The Besieged City), reserve_search.py (The Reserve). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -524,6 +510,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if chatelaine is not None:
         packets = chatelaine_search.position(chatelaine, state.piles)
         return lambda budget, stop: chatelaine_search.search(chatelaine, packets, budget, stop)
+    besieged = besieged_search.besieged_game(rules, state.piles, state.redeals, state.flags)
+    if besieged is not None:
+        city = besieged_search.position(besieged, state.piles, state.flags)
+        return lambda budget, stop: besieged_search.search(besieged, city, budget, stop)
     reserve = reserve_search.reserve_game(rules, state.piles, state.redeals, state.flags)
     if reserve is not None:
         packet = reserve_search.position(reserve, state.piles, state.redeals)
