@@ -27,9 +27,10 @@ answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamr
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
 player chooses), fourteens_search.py (The Fourteens), chester_search.py (The Chester Game),
 clock_search.py (The Clock), seasons_search.py (The Four Seasons, Simplicity),
-chatelaine_search.py (The Chatelaine) and the other stock games' searches listed at
-`_fast_path`; plain.py's search runs compiled where it was built (plain_core.py); a line they
-find is replayed through the engine before it is returned.
+chatelaine_search.py (The Chatelaine), reinforcements_search.py (The Reinforcements) and the
+other stock games' searches listed at `_fast_path`; plain.py's search runs compiled where it
+was built (plain_core.py); a line they find is replayed through the engine before it is
+returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
 every message must.
@@ -63,6 +64,7 @@ from bot.games.patience import (
     plain,
     plain_core,
     precedence_search,
+    reinforcements_search,
     seasons_search,
     shah_search,
     windmill_search,
@@ -119,11 +121,13 @@ its building's search: 300k a second against the engine's 10k on The Zodiac's de
 side); so many times the budget keeps a hint of a hard position inside its second.
 chatelaine_search.py is not listed: about 100k positions a second against the engine's 15-21k
 on the same deals, what ``PLAIN_FACTOR`` assumes."""
-GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2}
+GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2, "the_reinforcements": 8}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook:
 blockade_search.py about a quarter of the engine's (about 4x its positions a second, both
 measured on The Blockade's deals); constitution_search.py about half (some 20k positions a
-second against the engine's 9k on The Constitution's deals)."""
+second against the engine's 9k on The Constitution's deals); reinforcements_search.py eight
+times (155-225k positions a second against the engine's 20-27k, side by side on The
+Reinforcements' deals)."""
 
 
 @dataclass(frozen=True)
@@ -437,8 +441,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     Persia), corners_search.py (The Four Corners), chameleon_search.py (The Chameleon),
     constitution_search.py (The Constitution), hemispheres_search.py (The Hemispheres),
     chester_search.py (The Chester Game), empress_search.py (The Empress of India),
-    zodiac_search.py (The Zodiac), chatelaine_search.py (The Chatelaine). Called with a budget
-    and a stop."""
+    zodiac_search.py (The Zodiac), chatelaine_search.py (The Chatelaine),
+    reinforcements_search.py (The Reinforcements). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -521,6 +525,12 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if chatelaine is not None:
         packets = chatelaine_search.position(chatelaine, state.piles)
         return lambda budget, stop: chatelaine_search.search(chatelaine, packets, budget, stop)
+    reinforcements = reinforcements_search.reinforcements_game(rules, state.piles, state.redeals,
+                                                               state.flags)
+    if reinforcements is not None:
+        spread = reinforcements_search.position(reinforcements, state.piles, state.redeals)
+        return lambda budget, stop: reinforcements_search.search(reinforcements, spread, budget,
+                                                                 stop)
     return None
 
 

@@ -101,7 +101,7 @@ proved in some 230,000."""
                                      "the_chameleon", "the_constitution",
                                      "the_hemispheres", "the_chester_game",
                                      "the_empress_of_india", "the_zodiac",
-                                     "the_chatelaine"])
+                                     "the_chatelaine", "the_reinforcements"])
 def test_a_budget_of_nothing_and_a_stop_leave_a_fast_path_undecided(variant: str) -> None:
     """The stock games' fast paths (one limited-discrepancy driver) honour the budget and the
     stop: no answer is a guess. (The Fourteens wins its deals before the stop is first asked,
