@@ -185,3 +185,25 @@ def test_safe_moves_home_are_sound() -> None:
         fired += 1
         won += wins
     assert fired > 20 and won and fired - won, (fired, won)
+
+
+def test_a_packets_last_card_is_not_sent_home_safely() -> None:
+    """Sending it home draws the refill sooner: a deal (found by a random search of rigged
+    ones) won by other lines but lost after the lone ace of spades goes home, though its
+    suit's cards beside it are home and it has no other copy."""
+    rules = small_rules(2)
+    heights = {"f2": 11, "f6": 12, "f7": 10}
+    piles: dict[str, list[str]] = {}
+    for f in rules.founds:
+        ranks = RANKS if f.step == 1 else RANKS[::-1]
+        piles[f.id] = [f.suit + r for r in ranks[:heights.get(f.id, 13)]]
+    piles.update({"s": ["SQ", "SK"], "w": ["H2"], "r1": ["SA"], "r2": ["H3", "HA"]})
+    game, pos = small_game(rules, piles, 1)
+    home = (0, 5)
+    assert home in rf.moves(game, pos) and rf.action(game, home) == "move:r1>f6"
+    assert not rf.safe(game, pos, home)
+    start = compact(piles, redeals=1)
+    assert engine_wins(rules, start)
+    assert not engine_wins(rules, play(rules, start, 0, "move:r1>f6")[0])
+    answer = rf.search(game, pos, 100_000, None)
+    assert answer.status == "winnable" and line_wins(rules, start, answer.line)
