@@ -77,6 +77,15 @@ def test_winning_lines_replay_to_a_win_through_the_engine() -> None:
     assert verdict.line == answer.line
 
 
+def test_a_search_stops_at_enough_positions_whatever_its_budget() -> None:
+    """Past ``ENOUGH`` positions a deal is seldom won (see there): the search says "undecided"
+    there, so the daily deal's spend tries many more seeds."""
+    state = new(GAME_ID, 1)  # not won within some 160,000 positions
+    game, pos = fast(state)
+    answer = rf.search(game, pos, 1_000_000, None)
+    assert answer.status == "undecided" and 0 < answer.nodes <= rf.ENOUGH
+
+
 # -- small rigged deals against a brute-force search through the engine ---------------------------
 
 
