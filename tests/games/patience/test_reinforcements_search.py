@@ -163,7 +163,7 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
     for left, stock, talon in [(9, 3, 2), (10, 2, 3), (8, 0, 3), (11, 4, 1)] * 8:
         rules, piles, redeals = rigged(rng, left, stock, talon)
         game, pos = small_game(rules, piles, redeals)
-        answer = rf.search(game, pos, 500_000, None)
+        answer = rf.search(game, pos, 500_000, None, enough=500_000)
         assert answer.status != "undecided"
         start = compact(piles, redeals=redeals)
         assert (answer.status == "winnable") == engine_wins(rules, start)
@@ -214,5 +214,5 @@ def test_a_packets_last_card_is_not_sent_home_safely() -> None:
     start = compact(piles, redeals=1)
     assert engine_wins(rules, start)
     assert not engine_wins(rules, play(rules, start, 0, "move:r1>f6")[0])
-    answer = rf.search(game, pos, 100_000, None)
+    answer = rf.search(game, pos, 100_000, None, enough=100_000)
     assert answer.status == "winnable" and line_wins(rules, start, answer.line)
