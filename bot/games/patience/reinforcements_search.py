@@ -71,7 +71,6 @@ class ReinforcementsGame:
     up: list[int]  # suit -> its foundation up from the ace
     down: list[int]  # suit -> its foundation down from the king
     redeals: int  # the redeals the rules allow
-    names: dict[int, str]  # card code -> the engine's card
     place: list[int]  # card code -> the soonest place a foundation of its suit wants it
     memo: dict[bytes, tuple[int, int]]  # `_blocking` of the cards seen
 
@@ -125,13 +124,12 @@ def reinforcements_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
             return None
     if not all(piles.get(p) for p in packet_ids) and (piles.get("w") or piles.get("s")):
         return None  # not a settled position
-    names = {code(s + r): s + r for s in SUITS for r in RANKS}
     place = [99] * 80
-    for c in names:
-        rank = c % 16
-        place[c] = 12 if rank in (1, 13) else min(rank - 1, 13 - rank)
+    for s in range(4):
+        for rank in range(1, 14):
+            place[s * 16 + rank] = 12 if rank in (1, 13) else min(rank - 1, 13 - rank)
     return ReinforcementsGame(packet_ids, [f.id for f in founds], [up[s] for s in range(4)],
-                              [down[s] for s in range(4)], rules.redeals, names, place, {})
+                              [down[s] for s in range(4)], rules.redeals, place, {})
 
 
 def position(game: ReinforcementsGame, piles: dict[str, list[str]],
