@@ -12,11 +12,11 @@ rank), the foundations' heights and the redeals used. What makes it sound and qu
 - `moves` offers exactly the engine's moves and `play` makes the engine's refills (the tests
   compare both along random play-outs);
 - a safe move, the only move tried (`safe`; the tests check it against a brute-force search):
-  a packet's card that is not its last going home when the other copy of it is home already
-  (or it has none: the odd ace and king). Its foundation then takes no other card before it,
-  and a line that leaves it lying on its packet until it goes home is matched by one sending
-  it now; and it can only lie there until it goes home when every card one rank above and
-  below it in its suit is home: none can be the talon's top for it to be packed on;
+  a packet's card that is not its last going home when every card one rank above and below it
+  in its suit is home. None can then be the talon's top for it to be packed on, so it lies on
+  its packet until it goes home; its other copy is home (one foundation holds a card beyond
+  it), so its foundation takes no other card first; and a line that leaves it there is
+  matched by one sending it now (no refill comes sooner: a card lies under it);
 - move ordering: packet tops home (the book: a win uses up every original packet), the talon's
   top home, packet tops packed on the talon (the one that shows a card wanted soonest first),
   the turn, the redeal;
@@ -229,14 +229,6 @@ def action(game: ReinforcementsGame, move: Move) -> str:
     return f"move:{source}>{'w' if dst == TALON else game.found_ids[dst]}"
 
 
-def _other_home(game: ReinforcementsGame, heights: bytes, card: int) -> bool:
-    """No other copy of ``card`` is left to play: it has none (the odd ace and king) or it is
-    home."""
-    suit, rank = divmod(card, 16)
-    return (rank in (1, 13) or heights[game.up[suit]] >= rank
-            or heights[game.down[suit]] >= 14 - rank)
-
-
 def _both_home(game: ReinforcementsGame, heights: bytes, suit: int, rank: int) -> bool:
     """Every card of ``rank`` in ``suit`` is home (true of ranks off the ends); the ace in play
     goes home only on the king's foundation, the king on the ace's."""
@@ -248,16 +240,16 @@ def _both_home(game: ReinforcementsGame, heights: bytes, suit: int, rank: int) -
 
 def safe(game: ReinforcementsGame, pos: ReinforcementsPos, move: Move) -> bool:
     """A packet's card home that a win never needs elsewhere (see the module): not its
-    packet's last card (no refill comes sooner), its other copy home (its foundation takes
-    nothing else first), and nothing ever to be packed on it on the talon."""
+    packet's last card (no refill comes sooner), and every card one rank above and below it
+    in its suit home (nothing can take it on the talon; and its other copy is home, on the
+    foundation that holds a card above or below it)."""
     src, dst = move
     if src < 0 or dst < 0 or len(pos[0][src]) < 2:
         return False
     card = pos[0][src][-1]
     heights = pos[3]
     suit, rank = divmod(card, 16)
-    return (_other_home(game, heights, card) and _both_home(game, heights, suit, rank - 1)
-            and _both_home(game, heights, suit, rank + 1))
+    return _both_home(game, heights, suit, rank - 1) and _both_home(game, heights, suit, rank + 1)
 
 
 def ordered(game: ReinforcementsGame, pos: ReinforcementsPos) -> list[Move]:

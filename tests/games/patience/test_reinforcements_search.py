@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from bot.games.patience import PatienceState
 from bot.games.patience import reinforcements_search as rf
 from bot.games.patience.engine import RANKS, Rules
@@ -218,24 +220,34 @@ def test_a_packets_last_card_is_not_sent_home_safely() -> None:
     assert answer.status == "winnable" and line_wins(rules, start, answer.line)
 
 
-def test_a_card_that_could_be_packed_on_the_talon_is_not_sent_home_safely() -> None:
+def mirrored(card: str) -> str:
+    """The card of the other rank as far from the king as it is from the ace (2 <-> Q)."""
+    return card[0] + RANKS[12 - RANKS.index(card[1])]
+
+
+@pytest.mark.parametrize("mirror", [False, True])
+def test_a_card_that_could_be_packed_on_the_talon_is_not_sent_home_safely(mirror: bool) -> None:
     """A deal (found by a random search of rigged ones) won by other lines but lost after the
     six of spades goes home on its king's foundation, though its other copy is home and a card
-    lies under it: the five of spades is still to come, for the six to be packed on."""
+    lies under it: the five of spades is still to come, for the six to be packed on. Mirrored
+    (ranks turned about, the ace's foundations for the king's), the eight of spades and the
+    nine: the game is the same so, and both cards beside it must be home."""
     rules = small_rules(3)
-    heights = {"f2": 9, "f6": 7}
+    heights = {"f6": 9, "f2": 7} if mirror else {"f2": 9, "f6": 7}
     piles: dict[str, list[str]] = {}
     for f in rules.founds:
         ranks = RANKS if f.step == 1 else RANKS[::-1]
         piles[f.id] = [f.suit + r for r in ranks[:heights.get(f.id, 13)]]
-    piles.update({"s": ["S5"], "w": ["SA", "S2"], "r1": ["S4", "S3", "SK"], "r2": ["SJ", "ST"],
-                  "r3": ["SQ", "S6"]})
+    loose = {"s": ["S5"], "w": ["SA", "S2"], "r1": ["S4", "S3", "SK"], "r2": ["SJ", "ST"],
+             "r3": ["SQ", "S6"]}
+    piles.update({k: [mirrored(c) for c in v] if mirror else v for k, v in loose.items()})
     game, pos = small_game(rules, piles, 2)
-    home = (2, 5)
-    assert home in rf.moves(game, pos) and rf.action(game, home) == "move:r3>f6"
-    assert rf._other_home(game, pos[3], pos[0][2][-1]) and not rf.safe(game, pos, home)
+    home = (2, 1) if mirror else (2, 5)
+    act = rf.action(game, home)
+    assert home in rf.moves(game, pos) and act == ("move:r3>f2" if mirror else "move:r3>f6")
+    assert not rf.safe(game, pos, home)
     start = compact(piles, redeals=2)
     assert engine_wins(rules, start)
-    assert not engine_wins(rules, play(rules, start, 0, "move:r3>f6")[0])
+    assert not engine_wins(rules, play(rules, start, 0, act)[0])
     answer = rf.search(game, pos, 100_000, None, enough=100_000)
     assert answer.status == "winnable" and line_wins(rules, start, answer.line)
