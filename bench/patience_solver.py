@@ -306,6 +306,17 @@ seeds 1-1000, 942 are `reserve_search.dead` as dealt (an ace or king in the rese
 card of its suit), the other 58 decided within 107k positions each: 26 won (at most 27k
 positions), 32 lost.
 
+The Reinforcements (reinforcements_search.py, x8 in `solver.GAME_FACTORS`: 155-230k positions
+a second against the engine's 20-27k, side by side; load 3-6): daily 2/4 (seeds tried 8, 16,
+16, 15; median 11.7 s, most 13.5 s) -> 4/4 (8, 127, 32, 15; median 0.5 s, most 2.8 s);
+``--deals 30 --limit 5`` decided 0 -> 0% (none of seeds 1-30 won), median 5568 -> 23 ms, p95
+5682 -> 25 ms, hint p95 280 -> 26 ms. Won deals are rare, and won at once: of seeds 1-600, 8
+won within 4,000 positions (each within 3,000; the depth-first search's within 272), the same
+8 within 8,000; on seeds 151-300 160,000 positions won one more (after 34,000); the best-first
+search reaches 27-79 of the 104 cards on seeds 1-20 within 100,000. So a search stops at
+``reinforcements_search.ENOUGH`` (4,000) positions whatever its budget, and the daily's spend
+of 16 budgets tries up to 640 seeds (a day's first win came at the 127th).
+
 Cost factors (`solver.HOOK_FACTORS`, `GAME_FACTORS`; each measured side by side with the
 engine's search on the game's deals), the budget times the engine's cost of a position over the
 fast path's: fourteens_search.py about half the engine's (it scores every pair and exchange to
@@ -330,6 +341,8 @@ not listed: about 100k positions a second against the engine's 15-21k on the sam
 ``PLAIN_FACTOR`` assumes. blockade_search.py about a quarter of the engine's (about 4x its
 positions a second, both measured on The Blockade's deals); constitution_search.py about half
 (some 20k positions a second against the engine's 9k on The Constitution's deals);
+reinforcements_search.py eight times (155-225k positions a second against the engine's 20-27k,
+side by side on The Reinforcements' deals);
 reserve_search.py about a third (some 60k positions a second against the engine's 21k on The
 Reserve's deals, side by side: one of its positions makes the turns and safe moves it forces).
 """

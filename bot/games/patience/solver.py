@@ -27,9 +27,10 @@ answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamr
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
 player chooses), fourteens_search.py (The Fourteens), chester_search.py (The Chester Game),
 clock_search.py (The Clock), seasons_search.py (The Four Seasons, Simplicity),
-chatelaine_search.py (The Chatelaine) and the other stock games' searches listed at
-`_fast_path`; plain.py's search runs compiled where it was built (plain_core.py); a line they
-find is replayed through the engine before it is returned.
+chatelaine_search.py (The Chatelaine), reinforcements_search.py (The Reinforcements) and the
+other stock games' searches listed at `_fast_path`; plain.py's search runs compiled where it
+was built (plain_core.py); a line they find is replayed through the engine before it is
+returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
 every message must.
@@ -64,6 +65,7 @@ from bot.games.patience import (
     plain,
     plain_core,
     precedence_search,
+    reinforcements_search,
     reserve_search,
     seasons_search,
     shah_search,
@@ -110,9 +112,10 @@ chameleon_search.py make the moves a position forces, favorite_search.py and
 corners_search.py rank a dozen marriages; cheaper in zodiac_search.py, whose positions are one
 suit's layouts and its building's states. chatelaine_search.py's cost what ``PLAIN_FACTOR``
 assumes."""
-GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2, "the_reserve": 3}
+GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2, "the_reserve": 3,
+                "the_reinforcements": 8}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook
-(blockade_search.py, constitution_search.py, reserve_search.py)."""
+(blockade_search.py, constitution_search.py, reserve_search.py, reinforcements_search.py)."""
 
 
 @dataclass(frozen=True)
@@ -427,7 +430,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     constitution_search.py (The Constitution), hemispheres_search.py (The Hemispheres),
     chester_search.py (The Chester Game), empress_search.py (The Empress of India),
     zodiac_search.py (The Zodiac), chatelaine_search.py (The Chatelaine), besieged_search.py
-    (The Besieged City), reserve_search.py (The Reserve). Called with a budget and a stop."""
+    (The Besieged City), reserve_search.py (The Reserve),
+    reinforcements_search.py (The Reinforcements). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -518,6 +522,12 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     if reserve is not None:
         packet = reserve_search.position(reserve, state.piles, state.redeals)
         return lambda budget, stop: reserve_search.search(reserve, packet, budget, stop)
+    reinforcements = reinforcements_search.reinforcements_game(rules, state.piles, state.redeals,
+                                                               state.flags)
+    if reinforcements is not None:
+        spread = reinforcements_search.position(reinforcements, state.piles, state.redeals)
+        return lambda budget, stop: reinforcements_search.search(reinforcements, spread, budget,
+                                                                 stop)
     return None
 
 
