@@ -72,10 +72,21 @@ whose every move is forced, decided in a few dozen positions and seldom won: The
 the games whose deals are seldom won, or seldom decided, need to come on one that is (The
 Blockade's proved deals were its 13th and 11th seeds on two days of four); seconds of CPU,
 once a day per game, in a worker."""
+DAILY_SHALLOW: dict[str, tuple[int, float]] = {"the_reinforcements": (500, 640)}
+"""``(budget, spend)`` of the games whose deals are seldom won but won early in the search when
+they are: the day's deal tries many seeds, each searched a little (The Reinforcements: 4,000
+of its positions a seed, up to 640 seeds; bench/patience_solver.py has why)."""
 SOLUTION_BUDGET = 100_000
 """Positions "show me a solution" may search, counted as the engine's (a few seconds; a fast
 path gets as many more as cost the same time: `solver.scaled_budget`; the service also sets a
 time limit)."""
+
+
+def daily_search(variant: str) -> tuple[int, int, float]:
+    """How the day's deal of ``variant`` is searched for: a budget a seed, the seeds at most,
+    the spend (`solver.daily_seed`)."""
+    budget, spend = DAILY_SHALLOW.get(variant, (DAILY_BUDGET, DAILY_SPEND))
+    return budget, DAILY_TRIES, spend
 
 
 def source_of(action: str) -> str | None:
@@ -430,8 +441,8 @@ class PatienceGame(Game[PatienceState, PatienceOptions]):
         Seconds of CPU: the service runs it once a day per game, off the event loop."""
         from bot.games.patience import solver
 
-        found = solver.daily_seed(variant, day, node_budget=DAILY_BUDGET, tries=DAILY_TRIES,
-                                   spend=DAILY_SPEND)
+        budget, tries, spend = daily_search(variant)
+        found = solver.daily_seed(variant, day, node_budget=budget, tries=tries, spend=spend)
         return found.seed, found.proven
 
     def solution(self, options: PatienceOptions, seed: int) -> Solution | None:

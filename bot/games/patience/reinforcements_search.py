@@ -23,8 +23,9 @@ rank), the foundations' heights and the redeals used. What makes it sound and qu
 - a depth-first search in that order first (`discrepancy.ordered_search` with no discrepancy
   cost: it wins the deals a line near the greedy one wins), then a best-first search on cards
   home and cards lying above one wanted sooner (`score`): both keep every position once, so an
-  "unwinnable" is exhaustive; at most ``ENOUGH`` positions in all (see there: the deals it
-  wins, it wins at once).
+  "unwinnable" is exhaustive. The deals it wins it wins at once, and the rest stall far from
+  home: so the daily deal searches each seed only a little and tries many
+  (`game.DAILY_SHALLOW`).
 """
 
 from __future__ import annotations
@@ -52,16 +53,6 @@ Move = tuple[int, int]
 TALON = -1
 TURN: Move = (-2, 0)
 REDEAL: Move = (-3, 0)
-ENOUGH = 4_000
-"""The most positions one search generates, whatever its budget: the deals this search wins it
-wins at once, and the rest stall far from home (the best-first search reaching 27-79 of the
-104 cards within 100,000 positions). Of seeds 1-600, 8 won within 8,000 positions, each within
-3,000 (the depth-first search's within 272, the best-first's within 975 of its own); on seeds
-151-300, 160,000 positions won 5: the 4 of these there and one after 34,000. A search past it
-is seconds spent for little, and the daily deal, whose spend counts positions, tries forty
-seeds for one budget."""
-
-
 @dataclass(repr=False)
 class ReinforcementsGame:
     """What the search knows about one deal."""
@@ -318,14 +309,12 @@ def score(game: ReinforcementsGame, pos: ReinforcementsPos) -> int:
 
 
 def search(game: ReinforcementsGame, start: ReinforcementsPos, budget: int,
-           stop: Callable[[], bool] | None, enough: int = ENOUGH) -> PlainAnswer:
-    """A depth-first search over the `ordered` moves on a quarter of ``budget`` (at most
-    ``enough``: the deals won by a line near the greedy one, most of the wins), then a
-    best-first search on `score` with the rest; each keeps every position once by its `key`,
-    so either one's "unwinnable" is exhaustive. "undecided" past that many positions generated
-    in all, or when ``stop()`` says so. (The tests of its verdicts on small rigged deals search
-    them through, past ``ENOUGH``.)"""
-    budget = min(budget, enough)
+           stop: Callable[[], bool] | None) -> PlainAnswer:
+    """A depth-first search over the `ordered` moves on a quarter of ``budget`` (the deals won
+    by a line near the greedy one, most of the wins), then a best-first search on `score` with
+    the rest; each keeps every position once by its `key`, so either one's "unwinnable" is
+    exhaustive. "undecided" past ``budget`` positions generated in all, or when ``stop()`` says
+    so."""
     first = ordered_search(start, budget // 4, stop, ordered=partial(ordered, game),
                            play=partial(play, game), key=partial(key, game),
                            won=partial(won, game), action=partial(action, game), max_cost=0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from datetime import date
 
 import pytest
 
@@ -79,13 +80,29 @@ def test_winning_lines_replay_to_a_win_through_the_engine() -> None:
     assert verdict.line == answer.line
 
 
-def test_a_search_stops_at_enough_positions_whatever_its_budget() -> None:
-    """Past ``ENOUGH`` positions a deal is seldom won (see there): the search says "undecided"
-    there, so the daily deal's spend tries many more seeds."""
+def test_the_daily_deal_tries_many_seeds_each_searched_a_little(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal it wins it wins at once (see the module): the daily deal searches each seed with a
+    small budget and tries many more (`game.DAILY_SHALLOW`), where the other games search a few
+    seeds deeper."""
+    from bot.games.patience import game as patience_game
+    from bot.games.patience import solver
+
+    asked: list[tuple[int, float]] = []
+
+    def spy(variant: str, day: date, node_budget: int, *, tries: int, spend: float
+            ) -> solver.DailyDeal:
+        asked.append((node_budget, spend))
+        return solver.DailyDeal(7, True, 1)
+
+    monkeypatch.setattr(solver, "daily_seed", spy)
+    for variant in (GAME_ID, "the_fortress"):
+        assert patience_game.PatienceGame().daily_deal(variant, date(2026, 12, 1)) == (7, True)
+    (shallow, many), (deep, few) = asked
+    assert (deep, few) == (patience_game.DAILY_BUDGET, patience_game.DAILY_SPEND)
+    assert shallow < deep and many > few
     state = new(GAME_ID, 1)  # not won within some 160,000 positions
-    game, pos = fast(state)
-    answer = rf.search(game, pos, 1_000_000, None)
-    assert answer.status == "undecided" and 0 < answer.nodes <= rf.ENOUGH
+    assert rf.search(*fast(state), scaled_budget(state, shallow), None).nodes <= 4_000
 
 
 # -- small rigged deals against a brute-force search through the engine ---------------------------
@@ -165,7 +182,7 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
     for left, stock, talon in [(9, 3, 2), (10, 2, 3), (8, 0, 3), (11, 4, 1)] * 8:
         rules, piles, redeals = rigged(rng, left, stock, talon)
         game, pos = small_game(rules, piles, redeals)
-        answer = rf.search(game, pos, 500_000, None, enough=500_000)
+        answer = rf.search(game, pos, 500_000, None)
         assert answer.status != "undecided"
         start = compact(piles, redeals=redeals)
         assert (answer.status == "winnable") == engine_wins(rules, start)
@@ -216,7 +233,7 @@ def test_a_packets_last_card_is_not_sent_home_safely() -> None:
     start = compact(piles, redeals=1)
     assert engine_wins(rules, start)
     assert not engine_wins(rules, play(rules, start, 0, "move:r1>f6")[0])
-    answer = rf.search(game, pos, 100_000, None, enough=100_000)
+    answer = rf.search(game, pos, 100_000, None)
     assert answer.status == "winnable" and line_wins(rules, start, answer.line)
 
 
@@ -249,5 +266,5 @@ def test_a_card_that_could_be_packed_on_the_talon_is_not_sent_home_safely(mirror
     start = compact(piles, redeals=2)
     assert engine_wins(rules, start)
     assert not engine_wins(rules, play(rules, start, 0, act)[0])
-    answer = rf.search(game, pos, 100_000, None, enough=100_000)
+    answer = rf.search(game, pos, 100_000, None)
     assert answer.status == "winnable" and line_wins(rules, start, answer.line)
