@@ -63,15 +63,15 @@ from bot.games.words import N_
 PATIENCE_RANKS = "A23456789TJQK"
 DAILY_BUDGET = 20_000
 DAILY_TRIES = 5_000
-DAILY_SPEND = 16
+DAILY_SPEND = 32
 """The daily deal's search: seeds in turn, each with ``DAILY_BUDGET`` positions (counted as
 the engine's), until one is proved winnable, ``DAILY_TRIES`` were tried, or they searched
 ``DAILY_SPEND`` budgets' worth in all (`solver.daily_seed`). So many tries for the games
 whose every move is forced, decided in a few dozen positions and seldom won: The Idle Year
 (about one deal in two thousand) tries up to all of them within the spend. The spend is what
-the games whose deals are seldom won, or seldom decided, need to come on one that is (The
-Blockade's proved deals were its 13th and 11th seeds on two days of four); seconds of CPU,
-once a day per game, in a worker."""
+the games whose deals are seldom won, or seldom decided, need to come on one that is (St.
+Louis's proved deal was its 30th seed on one day of four, The Four Corners' its 19th); seconds
+of CPU, once a day per game, in a worker."""
 DAILY_SHALLOW: dict[str, tuple[int, float]] = {"the_reinforcements": (500, 640)}
 """``(budget, spend)`` of the games whose deals are seldom won but won early in the search when
 they are: the day's deal tries many seeds, each searched a little (The Reinforcements: 4,000
