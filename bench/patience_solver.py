@@ -318,6 +318,17 @@ searches each seed 4,000 positions and tries up to 640 (`game.DAILY_SHALLOW`; a 
 came at the 127th); these figures were measured with the search itself stopping at 4,000,
 which "show me a solution" and hints no longer do (they search their whole budget).
 
+The daily over every game (``--games all --daily 4``, the spend of 32 budgets, commit fd88b7b's
+code but The Reinforcements' shallow daily, nice 10 beside two helpers, load 4-6 on 2 cores,
+CPU times): 59 of 64 games proved all four days (60 with The Reinforcements' shallow daily:
+4/4, seeds tried 8, 127, 32, 15, most 3.0 s). Not all four: Napoleon at St. Helena 3/4 (6, 5,
+3, 32; the engine's search; most 30.8 s), The Quadrille 3/4 (5, 2, 19, 32; engine; 24.7 s), The
+Chameleon 0/4 (34-37 seeds, 16.6 s; about one deal in five hundred won: of some 3,800 seeds
+searched 4-400k positions each, 8 won, at 1-13.5k positions; a daily of 500 seeds searched 4k
+or 300 searched 12k proved one day of four, in 35-50 s), The Hemispheres 1/4 (32, 32, 32, 17;
+42.4 s, the most of any game). St. Louis 3/4 -> 4/4 (5, 2, 30, 7; 17.5 s) and The Four Corners
+3/4 -> 4/4 (19, 2, 7, 3; 15.2 s) against the spend of 16.
+
 Cost factors (`solver.HOOK_FACTORS`, `GAME_FACTORS`; each measured side by side with the
 engine's search on the game's deals), the budget times the engine's cost of a position over the
 fast path's: fourteens_search.py about half the engine's (it scores every pair and exchange to

@@ -96,7 +96,7 @@ def _positions(game: Game, options: Options, seed: int, line: Sequence[str]) -> 
 
 DAILY_LIMIT_S = 120.0
 """How long the day's deal may be searched for (once a day per game) before the plain one:
-about four times the most CPU seconds one took in the bench (`bench.patience_solver
+about three times the most CPU seconds one took in the bench (`bench.patience_solver
 --daily`), so a busy machine still finishes the search."""
 
 
