@@ -6,8 +6,9 @@ last choices first, would not reach within its budget; the search that refused n
 searched every reachable position, so only it may answer "unwinnable".
 
 Those whose moves cost by their rank alone share one loop (`ordered_search`, the game's
-functions passed in); the others keep their own one-limit search (`Limited`), where positions
-proved lost are kept across searches or a move's cost depends on the one before."""
+functions passed in); those that keep the positions proved lost across the searches share
+another (`remembering`: chameleon_search.py, reserve_search.py); the others keep their own
+one-limit search (`Limited`), where a move's cost depends on the one before."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from bot.games.patience.plain import PlainAnswer
+
+UNLIMITED = 1 << 30
+"""A limit no search reaches: every move costs nothing there (`remembering`)."""
 
 Limited = Callable[[int, int, int], tuple[PlainAnswer, bool]]
 """``(limit, budget, before) -> (answer, cut)``: one depth-first search allowed ``limit``
@@ -98,3 +102,65 @@ def ordered_search(start: Any, budget: int, stop: Callable[[], bool] | None, *,
         return PlainAnswer("unwinnable", (), nodes, len(seen)), cut
 
     return deepening(limited, budget)
+
+
+def remembering(start: Any, limit: int, budget: int, stop: Callable[[], bool] | None,
+                before: int, lost: set[Any], *, ordered: Callable[[Any], list[Any]],
+                step: Callable[[Any, Any], tuple[Any, list[str]]],
+                key: Callable[[Any], Hashable], won: Callable[[Any], bool], max_cost: int,
+                dead: Callable[[Any], bool] | None = None,
+                kept: dict[Any, Any] | None = None) -> tuple[PlainAnswer, bool]:
+    """One depth-first search allowed ``limit`` discrepancies (`UNLIMITED`: every move free),
+    the i-th of a position's ``ordered`` moves costing ``min(i, max_cost)``, and whether it
+    refused one (a `Limited`). ``step(pos, move)``: the position after the move and the moves
+    it forces, with their actions. A position whose every move (none refused) led to one proved
+    lost, or ``dead``, is proved lost and added to ``lost``, which the later searches skip: a
+    move back to a position still being searched, or to one searched with moves refused,
+    proves nothing. ``kept`` (the tests): each position proved lost, by its key."""
+    root = key(start)
+    seen = {root: limit}
+    path: list[list[str]] = []
+    # per position: the position, its key, discrepancies left, the moves to try and the next
+    # one's index, whether every move so far led to a position proved lost
+    stack: list[list[Any]] = [[start, root, limit, ordered(start), 0, True]]
+    nodes = 0
+    cut = False
+    while stack:
+        frame = stack[-1]
+        pos, pkey, left, todo, i, _ = frame
+        if i >= len(todo):
+            stack.pop()
+            if path:
+                path.pop()
+            if frame[5]:
+                lost.add(pkey)
+                if kept is not None:
+                    kept[pkey] = pos
+            elif stack:
+                stack[-1][5] = False
+            continue
+        frame[4] = i + 1
+        cost = min(i, max_cost) if limit < UNLIMITED else 0
+        if cost > left:
+            cut = True
+            frame[5] = False
+            frame[4] = len(todo)  # the moves after it cost as much or more
+            continue
+        nodes += 1
+        if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
+            return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
+        child, actions = step(pos, todo[i])
+        if won(child):
+            line = tuple(a for made in (*path, actions) for a in made)
+            return PlainAnswer("winnable", line, nodes, len(seen)), cut
+        k = key(child)
+        if k in lost or (dead is not None and dead(child)):
+            continue
+        rest = left - cost
+        if seen.get(k, -1) >= rest:
+            frame[5] = False
+            continue
+        seen[k] = rest
+        path.append(actions)
+        stack.append([child, k, rest, ordered(child), 0, True])
+    return PlainAnswer("unwinnable", (), nodes, len(lost | seen.keys())), cut

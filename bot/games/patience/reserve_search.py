@@ -34,8 +34,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
-from bot.games.patience.discrepancy import deepening
+from bot.games.patience.discrepancy import UNLIMITED, deepening, remembering
 from bot.games.patience.engine import RANKS, Pack, Rules
 from bot.games.patience.plain import PlainAnswer
 
@@ -61,7 +62,6 @@ MAX_COST = 2
 """The most discrepancies one move costs."""
 LIMITED = 3
 """The searches limited in discrepancies before one that is not."""
-UNLIMITED = 1 << 30
 SEP = b"\xff"
 PLACE = bytes((c % 13 - 1) % 13 + 1 for c in range(52))
 """Card -> its suit's foundation height when it goes home (two 1, three 2 ... ace 13)."""
@@ -353,60 +353,15 @@ def search(game: ResGame, start: ResPos, budget: int,
 def _limited(game: ResGame, start: ResPos, limit: int, budget: int,
              stop: Callable[[], bool] | None, before: int, lost: set[bytes],
              kept: dict[bytes, ResPos] | None = None) -> tuple[PlainAnswer, bool]:
-    """One depth-first search allowed ``limit`` discrepancies; whether it refused any. A
-    position whose every move (none refused) led to a position proved lost (or `dead`) is
-    proved lost and added to ``lost``; a move back to a position still being searched, or to
-    one searched with moves refused, proves nothing. ``kept`` (the tests): each position
-    proved lost, by its key."""
-    root = key(start)
-    seen = {root: limit}
-    path: list[list[str]] = []
-    # per position: the position, its key, discrepancies left, the moves to try and the next
-    # one's index, whether every move so far led to a position proved lost
-    stack: list[list[object]] = [[start, root, limit, ordered(game, start), 0, True]]
-    nodes = 0
-    cut = False
-    while stack:
-        frame = stack[-1]
-        pos: ResPos = frame[0]  # type: ignore[assignment]
-        left: int = frame[2]  # type: ignore[assignment]
-        todo: list[Move] = frame[3]  # type: ignore[assignment]
-        i: int = frame[4]  # type: ignore[assignment]
-        if i >= len(todo):
-            stack.pop()
-            if path:
-                path.pop()
-            if frame[5]:
-                lost.add(frame[1])  # type: ignore[arg-type]
-                if kept is not None:
-                    kept[frame[1]] = frame[0]  # type: ignore[index,assignment]
-            elif stack:
-                stack[-1][5] = False
-            continue
-        frame[4] = i + 1
-        cost = min(i, MAX_COST) if limit < UNLIMITED else 0
-        if cost > left:
-            cut = True
-            frame[5] = False
-            frame[4] = len(todo)  # the moves after it cost as much or more
-            continue
-        nodes += 1
-        if nodes > budget or (stop is not None and not (before + nodes) & 1023 and stop()):
-            return PlainAnswer("undecided", (), nodes - 1, len(seen)), cut
-        move = todo[i]
-        child, made = forced(game, play(game, pos, move))
-        step = [action(game, pos, move), *made]
-        if won(child):
-            line = tuple(a for actions in (*path, step) for a in actions)
-            return PlainAnswer("winnable", line, nodes, len(seen)), cut
-        k = key(child)
-        if k in lost or dead(child):
-            continue
-        rest = left - cost
-        if seen.get(k, -1) >= rest:
-            frame[5] = False
-            continue
-        seen[k] = rest
-        path.append(step)
-        stack.append([child, k, rest, ordered(game, child), 0, True])
-    return PlainAnswer("unwinnable", (), nodes, len(lost | seen.keys())), cut
+    """One depth-first search allowed ``limit`` discrepancies (`discrepancy.remembering`: the
+    positions proved lost kept in ``lost`` across the searches, a position `dead` proved lost
+    at once)."""
+    return remembering(start, limit, budget, stop, before, lost,
+                       ordered=partial(ordered, game), step=partial(_step, game), key=key,
+                       won=won, max_cost=MAX_COST, dead=dead, kept=kept)
+
+
+def _step(game: ResGame, pos: ResPos, move: Move) -> tuple[ResPos, list[str]]:
+    """``move`` and the moves it forces, with their actions."""
+    child, made = forced(game, play(game, pos, move))
+    return child, [action(game, pos, move), *made]
