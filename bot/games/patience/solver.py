@@ -27,10 +27,10 @@ answer: plain.py (the open single-card games, La Belle Lucie's family, The Shamr
 pairs_search.py (Nestor), choose_search.py (The Calculation's family: talon packets the
 player chooses), fourteens_search.py (The Fourteens), chester_search.py (The Chester Game),
 clock_search.py (The Clock), seasons_search.py (The Four Seasons, Simplicity),
-chatelaine_search.py (The Chatelaine), reinforcements_search.py (The Reinforcements) and the
-other stock games' searches listed at `_fast_path`; plain.py's search runs compiled where it
-was built (plain_core.py); a line they find is replayed through the engine before it is
-returned.
+chatelaine_search.py (The Chatelaine), reinforcements_search.py (The Reinforcements),
+napoleon_search.py (Napoleon at St. Helena) and the other stock games' searches listed at
+`_fast_path`; plain.py's search runs compiled where it was built (plain_core.py); a line they
+find is replayed through the engine before it is returned.
 Games with a stock, hidden or reshuffled cards are solved with perfect knowledge of the deal
 (the seed fixes the stock and every redeal's shuffle): `Verdict.perfect_knowledge` says so and
 every message must.
@@ -61,6 +61,7 @@ from bot.games.patience import (
     fourteens_search,
     hemispheres_search,
     magic,
+    napoleon_search,
     pairs_search,
     plain,
     plain_core,
@@ -113,9 +114,10 @@ corners_search.py rank a dozen marriages; cheaper in zodiac_search.py, whose pos
 suit's layouts and its building's states. chatelaine_search.py's cost what ``PLAIN_FACTOR``
 assumes."""
 GAME_FACTORS = {"the_blockade": 4, "the_constitution": 2, "the_reserve": 3,
-                "the_reinforcements": 8}
+                "the_reinforcements": 8, "napoleon_at_st_helena": 5}
 """As ``HOOK_FACTORS``, by the game's id, for fast paths of games without a hook
-(blockade_search.py, constitution_search.py, reserve_search.py, reinforcements_search.py)."""
+(blockade_search.py, constitution_search.py, reserve_search.py, reinforcements_search.py,
+napoleon_search.py)."""
 
 
 @dataclass(frozen=True)
@@ -431,7 +433,8 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
     chester_search.py (The Chester Game), empress_search.py (The Empress of India),
     zodiac_search.py (The Zodiac), chatelaine_search.py (The Chatelaine), besieged_search.py
     (The Besieged City), reserve_search.py (The Reserve),
-    reinforcements_search.py (The Reinforcements). Called with a budget and a stop."""
+    reinforcements_search.py (The Reinforcements), napoleon_search.py (Napoleon at St.
+    Helena). Called with a budget and a stop."""
     rules = state.rules
     game = plain.plain_game(rules, state.piles, state.redeals, state.flags, state.seed)
     if game is not None:
@@ -528,6 +531,10 @@ def _fast_path(state: PatienceState) -> FastSearch | None:
         spread = reinforcements_search.position(reinforcements, state.piles, state.redeals)
         return lambda budget, stop: reinforcements_search.search(reinforcements, spread, budget,
                                                                  stop)
+    napoleon = napoleon_search.napoleon_game(rules, state.piles, state.redeals, state.flags)
+    if napoleon is not None:
+        columns = napoleon_search.position(napoleon, state.piles)
+        return lambda budget, stop: napoleon_search.search(napoleon, columns, budget, stop)
     return None
 
 

@@ -103,7 +103,8 @@ lost, proved in some 29,000."""
                                      "the_hemispheres", "the_chester_game",
                                      "the_empress_of_india", "the_zodiac",
                                      "the_chatelaine", "the_besieged_city",
-                                     "the_reserve", "the_reinforcements"])
+                                     "the_reserve", "the_reinforcements",
+                                     "napoleon_at_st_helena"])
 def test_a_budget_of_nothing_and_a_stop_leave_a_fast_path_undecided(variant: str) -> None:
     """The stock games' fast paths (one limited-discrepancy driver) honour the budget and the
     stop: no answer is a guess. (The Fourteens wins its deals before the stop is first asked,
