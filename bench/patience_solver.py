@@ -318,6 +318,14 @@ searches each seed 4,000 positions and tries up to 640 (`game.DAILY_SHALLOW`; a 
 came at the 127th); these figures were measured with the search itself stopping at 4,000,
 which "show me a solution" and hints no longer do (they search their whole budget).
 
+Napoleon at St. Helena (napoleon_search.py, x5 in `solver.GAME_FACTORS`: 123-130k positions a
+second against the engine's 23.5k on its deals; load 2.5-3.5 on 2 cores, CPU times): ``--daily
+4`` at the spend of 32: 3/4 (seeds tried 6, 5, 3, 32; most 30.8 s) -> 4/4 (6, 5, 3, 1; median
+3.2 s, most 4.8 s); ``--deals 30 --limit 5`` decided 3 -> 13% (all won; none proved lost),
+median 5324 -> 5010 ms, p95 5389 -> 5016 ms, hint p95 325 -> 357 ms. Won deals are not rare
+but found late: of seeds 1-40, 10 won within 100,000 positions each (the quickest at 4,106,
+4,667 and 14,561, the rest 29-74k), none proved lost.
+
 The daily over every game (``--games all --daily 4``, the spend of 32 budgets, commit fd88b7b's
 code but The Reinforcements' shallow daily, nice 10 beside two helpers, load 4-6 on 2 cores,
 CPU times): 59 of 64 games proved all four days (60 with The Reinforcements' shallow daily:
@@ -356,7 +364,9 @@ positions a second, both measured on The Blockade's deals); constitution_search.
 reinforcements_search.py eight times (155-225k positions a second against the engine's 20-27k,
 side by side on The Reinforcements' deals);
 reserve_search.py about a third (some 60k positions a second against the engine's 21k on The
-Reserve's deals, side by side: one of its positions makes the turns and safe moves it forces).
+Reserve's deals, side by side: one of its positions makes the turns and safe moves it forces);
+napoleon_search.py five times (123-130k positions a second against the engine's 23.5k on
+Napoleon at St. Helena's deals).
 """
 
 from __future__ import annotations
