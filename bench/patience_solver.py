@@ -324,7 +324,7 @@ second against the engine's 23.5k on its deals; load 2.5-3.5 on 2 cores, CPU tim
 3.2 s, most 4.8 s); ``--deals 30 --limit 5`` decided 3 -> 13% (all won; none proved lost),
 median 5324 -> 5010 ms, p95 5389 -> 5016 ms, hint p95 325 -> 357 ms. Won deals are not rare
 but found late: of seeds 1-40, 10 won within 100,000 positions each (the quickest at 4,106,
-4,667 and 14,561, the rest 29-74k), none proved lost.
+4,667 and 14,561, the rest 28-74k), none proved lost.
 
 The daily over every game (``--games all --daily 4``, the spend of 32 budgets, commit fd88b7b's
 code but The Reinforcements' shallow daily, nice 10 beside two helpers, load 4-6 on 2 cores,
