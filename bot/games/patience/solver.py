@@ -14,8 +14,8 @@ The search is a depth-first search over the position graph with the usual tools:
 - safe automatic foundation moves: a card goes home at once, as the only move tried, when every
   card that could ever be packed on it is already home (it can then serve no purpose in the
   layout), in games where nothing else depends on when a pile empties; and, where cards lie
-  only in the stock, on the talon or home (The Contra-Dance), a card going to the one kind of
-  foundation that could ever take it;
+  only in the stock, on the talon or home (The Contra-Dance, The Quadrille), a card going to
+  the one kind of foundation that could ever take it;
 - move ordering: foundation moves first, then moves that uncover a hidden card or empty a pile,
   then other card moves, then the stock;
 - a node budget: when it runs out the answer is "undecided", never a guess.
@@ -268,11 +268,14 @@ def _groups(rules: Rules) -> list[list[str]]:
 
 def _takers(rules: Rules, pack: list[str]) -> dict[str, frozenset[object]] | None:
     """Where a card can only ever lie in the stock, on the talon or home (no packing, no
-    tableau, no hook: The Contra-Dance), which kinds of foundation (`Found.key` and order) could
-    ever take each card; else None. Such a card going home to its only kind of foundation
-    loses nothing: left where it is, it only covers cards, and a line that sends it home later
-    is matched by one that sends it now (twin foundations are alike)."""
-    if rules.hook or rules.tuck or rules.merci or rules.run_moves or rules.cards:
+    tableau, no hook but one that only holds moves home back: The Contra-Dance, The
+    Quadrille), which kinds of foundation (`Found.key` and order) could ever take each card;
+    else None. Such a card going home to its only kind of foundation loses nothing: left where
+    it is, it only covers cards, and a line that sends it home later is matched by one that
+    sends it now (twin foundations are alike; a foundation started sooner holds nothing back)."""
+    if rules.hook and not HOOKS[rules.hook].only_delays_home:
+        return None
+    if rules.tuck or rules.merci or rules.run_moves or rules.cards:
         return None
     if any(p.kind not in ("talon", "waste") or p.pack is not None or p.refill or p.auto
            or p.must or p.keep for p in rules.piles):

@@ -170,14 +170,14 @@ def test_cut_down_deals_agree_with_a_brute_force_search(variant: str) -> None:
         assert verdict_holds(state, verdict)
 
 
-def contra_dance_late(rng: random.Random) -> PatienceState:
-    """The Contra-Dance late in its first deal: four foundations a few cards short, their
-    cards shuffled into the stock, the rest home."""
-    state = new("the_contra_dance", 1)
+def stock_game_late(variant: str, rng: random.Random) -> PatienceState:
+    """A game of stock, talon and foundations late: four foundations a few cards short, their
+    cards shuffled into the stock, the rest home; some of its redeals used."""
+    state = new(variant, 1)
     rules = state.rules
     piles: dict[str, list[str]] = {pid: [] for pid in state.piles}
     left: list[str] = []
-    short = set(rng.sample([f.id for f in rules.founds], 4))
+    short = set(rng.sample([f.id for f in rules.founds if f.length > 2], 4))
     for f in rules.founds:
         run = [f.suit + RANKS[step_rank(RANKS.index(f.base) + 1, i * f.step) - 1]
                for i in range(f.length)]
@@ -185,22 +185,25 @@ def contra_dance_late(rng: random.Random) -> PatienceState:
         piles[f.id], left = run[:keep], left + run[keep:]
     rng.shuffle(left)
     piles["s"] = left
-    return state.model_copy(update={"piles": piles, "status": "play"})
+    return state.model_copy(update={"piles": piles, "status": "play",
+                                    "redeals": rng.randint(0, rules.redeals)})
 
 
-def test_the_contra_dances_forced_plays_agree_with_a_brute_force_search() -> None:
+@pytest.mark.parametrize("variant", ["the_contra_dance", "the_quadrille"])
+def test_forced_plays_of_stock_games_agree_with_a_brute_force_search(variant: str) -> None:
     """Where cards lie only in the stock, on the talon or home, a card going to the one kind of
-    foundation that takes it goes alone (no choice searched): the verdicts stand."""
-    rng = random.Random("contra")
+    foundation that takes it goes alone (no choice searched): the verdicts stand, The
+    Quadrille's queens first too (its hook only holds moves home back)."""
+    rng = random.Random(variant)
     seen = set()
     for _ in range(10):
-        state = contra_dance_late(rng)
+        state = stock_game_late(variant, rng)
         verdict = solve(state, node_budget=10_000)
         assert verdict_holds(state, verdict)
         seen.add(verdict.status)
     assert seen == {"winnable", "unwinnable"}
-    for seed in range(1, 6):  # a whole deal is now one line (it was undecided at 20k positions)
-        assert solve(new("the_contra_dance", seed), node_budget=1000).status != "undecided"
+    for seed in range(1, 6):  # a whole deal is one line (it was undecided at 20k positions)
+        assert solve(new(variant, seed), node_budget=1000).status != "undecided"
 
 
 def test_unwinnable_deals_have_no_win_in_a_brute_force_search() -> None:

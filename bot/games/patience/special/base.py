@@ -51,6 +51,11 @@ class Hook:
     """Whether `actions` reads the engine's single-card moves at all (where it drops every one
     of them, they are not worked out)."""
 
+    only_delays_home = False
+    """Whether all the hook does is hold moves home back until other foundations are started
+    (`InOrder`): it adds no move and changes none, and a move home it allows now it allows
+    later, so the solver's safe moves home stay safe (`solver._takers`)."""
+
     def deal(self, board: Board, pack: list[str]) -> None:
         generic_deal(board, pack)
         if board.rules.buried_kings:

@@ -150,6 +150,8 @@ class InOrder(Hook):
     """Foundations started in their order (The Order of Precedence: K, Q, J ... 6), or, with
     ``first``, only once the ``first`` piles are all placed (The Quadrille's queens)."""
 
+    only_delays_home = True
+
     def __init__(self, first: int = 0) -> None:
         self.first = first
 
