@@ -8,10 +8,13 @@ searched every reachable position, so only it may answer "unwinnable".
 Those whose moves cost by their rank alone share one loop (`ordered_search`, the game's
 functions passed in); those that keep the positions proved lost across the searches share
 another (`remembering`: chameleon_search.py, reserve_search.py); the others keep their own
-one-limit search (`Limited`), where a move's cost depends on the one before."""
+one-limit search (`Limited`), where a move's cost depends on the one before. Some follow a
+short search with a best-first one (`then_best_first`: napoleon_search.py,
+reinforcements_search.py), where a deal's wins lie far from the greedy line."""
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -164,3 +167,58 @@ def remembering(start: Any, limit: int, budget: int, stop: Callable[[], bool] | 
         path.append(actions)
         stack.append([child, k, rest, ordered(child), 0, True])
     return PlainAnswer("unwinnable", (), nodes, len(lost | seen.keys())), cut
+
+
+def best_first(start: Any, budget: int, stop: Callable[[], bool] | None, *,
+               ordered: Callable[[Any], list[Any]], play: Callable[[Any, Any], Any],
+               key: Callable[[Any], Hashable], won: Callable[[Any], bool],
+               action: Callable[[Any], str], score: Callable[[Any], int]) -> PlainAnswer:
+    """A best-first search on ``score`` (higher first; the deeper position among equals) over
+    the ``ordered`` moves, every position kept once by its ``key``: when the queue runs dry
+    every reachable position was searched ("unwinnable"). ``stop()`` is asked every 256
+    positions."""
+    if won(start):
+        return PlainAnswer("winnable", (), 0, 1)
+    start_key = key(start)
+    parent: dict[Hashable, tuple[Hashable, Any] | None] = {start_key: None}
+    queue: list[tuple[int, int, int, Any, Hashable]] = [(0, 0, 0, start, start_key)]
+    nodes = count = 0
+    while queue:
+        _, negdepth, _, pos, pkey = heapq.heappop(queue)
+        for move in ordered(pos):
+            nodes += 1
+            if nodes > budget or (stop is not None and not nodes & 255 and stop()):
+                return PlainAnswer("undecided", (), nodes - 1, len(parent))
+            child = play(pos, move)
+            k = key(child)
+            if k in parent:
+                continue
+            parent[k] = (pkey, move)
+            if won(child):
+                line: list[str] = []
+                at = k
+                while (link := parent[at]) is not None:
+                    at, m = link
+                    line.append(action(m))
+                return PlainAnswer("winnable", tuple(reversed(line)), nodes, len(parent))
+            count += 1
+            heapq.heappush(queue, (-score(child), negdepth - 1, count, child, k))
+    return PlainAnswer("unwinnable", (), nodes, len(parent))
+
+
+def then_best_first(start: Any, budget: int, stop: Callable[[], bool] | None, *,
+                    ordered: Callable[[Any], list[Any]], play: Callable[[Any, Any], Any],
+                    key: Callable[[Any], Hashable], won: Callable[[Any], bool],
+                    action: Callable[[Any], str], score: Callable[[Any], int],
+                    max_cost: int) -> PlainAnswer:
+    """`ordered_search` on a quarter of ``budget`` (the deals won near the order's line), then
+    `best_first` on `score` with the rest; each keeps every position once, so either one's
+    "unwinnable" is exhaustive."""
+    first = ordered_search(start, budget // 4, stop, ordered=ordered, play=play, key=key,
+                           won=won, action=action, max_cost=max_cost)
+    if first.status != "undecided" or (stop is not None and stop()):
+        return first
+    second = best_first(start, budget - first.nodes, stop, ordered=ordered, play=play, key=key,
+                        won=won, action=action, score=score)
+    return PlainAnswer(second.status, second.line, first.nodes + second.nodes,
+                       second.positions)

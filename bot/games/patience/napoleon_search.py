@@ -27,12 +27,12 @@ makes it sound and quick:
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from bot.games.patience.discrepancy import ordered_search
+from bot.games.patience.discrepancy import best_first as discrepancy_best_first
+from bot.games.patience.discrepancy import then_best_first
 from bot.games.patience.engine import RANKS, Rules, face
 from bot.games.patience.plain import PlainAnswer
 
@@ -310,46 +310,16 @@ def search(game: NapoleonGame, start: NapoleonPos, budget: int,
     """A depth-first search over the `ordered` moves on a quarter of ``budget``, then a
     best-first search on `score` with the rest; each keeps every position once by its `key`,
     so either one's "unwinnable" is exhaustive."""
-    first = ordered_search(start, budget // 4, stop, ordered=partial(ordered, game),
+    return then_best_first(start, budget, stop, ordered=partial(ordered, game),
                            play=partial(play, game), key=partial(key, game),
                            won=partial(won, game), action=partial(action, game),
-                           max_cost=MAX_COST)
-    if first.status != "undecided" or (stop is not None and stop()):
-        return first
-    second = best_first(game, start, budget - first.nodes, stop)
-    return PlainAnswer(second.status, second.line, first.nodes + second.nodes,
-                       second.positions)
+                           score=partial(score, game), max_cost=MAX_COST)
 
 
 def best_first(game: NapoleonGame, start: NapoleonPos, budget: int,
                stop: Callable[[], bool] | None) -> PlainAnswer:
-    """A best-first search on `score` (the deeper position among equals) over the `ordered`
-    moves, every position kept once by its `key`: when the queue runs dry every reachable
-    position was searched ("unwinnable"). ``stop()`` is asked every 256 positions."""
-    if won(game, start):
-        return PlainAnswer("winnable", (), 0, 1)
-    start_key = key(game, start)
-    parent: dict[bytes, tuple[bytes, Move] | None] = {start_key: None}
-    queue: list[tuple[int, int, int, NapoleonPos, bytes]] = [(0, 0, 0, start, start_key)]
-    nodes = count = 0
-    while queue:
-        _, negdepth, _, pos, pkey = heapq.heappop(queue)
-        for move in ordered(game, pos):
-            nodes += 1
-            if nodes > budget or (stop is not None and not nodes & 255 and stop()):
-                return PlainAnswer("undecided", (), nodes - 1, len(parent))
-            child = play(game, pos, move)
-            k = key(game, child)
-            if k in parent:
-                continue
-            parent[k] = (pkey, move)
-            if won(game, child):
-                line: list[str] = []
-                at: bytes = k
-                while (link := parent[at]) is not None:
-                    at, m = link
-                    line.append(action(game, m))
-                return PlainAnswer("winnable", tuple(reversed(line)), nodes, len(parent))
-            count += 1
-            heapq.heappush(queue, (-score(game, child), negdepth - 1, count, child, k))
-    return PlainAnswer("unwinnable", (), nodes, len(parent))
+    """`discrepancy.best_first` on `score` alone (the tests)."""
+    return discrepancy_best_first(start, budget, stop, ordered=partial(ordered, game),
+                                  play=partial(play, game), key=partial(key, game),
+                                  won=partial(won, game), action=partial(action, game),
+                                  score=partial(score, game))
