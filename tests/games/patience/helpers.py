@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from typing import Any
+
 from bot.games.cards import deck
 from bot.games.patience import GAME, PatienceState, PatienceView, PileView
 from bot.games.patience.engine import Rules
@@ -88,5 +91,23 @@ def engine_wins(rules: Rules, pos: Position, limit: int = 300_000) -> bool:
             if child not in seen:
                 seen.add(child)
                 assert len(seen) < limit
+                todo.append(child)
+    return False
+
+
+def fast_path_wins(pos: Any, moves: Callable[[Any], list[Any]], play: Callable[[Any, Any], Any],
+                   won: Callable[[Any], bool], key: Callable[[Any], Hashable]) -> bool:
+    """Does a win lie among every position reachable through a fast path's own ``moves`` (the
+    engine's, as each module's tests check)? What its positions proved lost are held to."""
+    seen = {key(pos)}
+    todo = [pos]
+    while todo:
+        at = todo.pop()
+        for move in moves(at):
+            child = play(at, move)
+            if won(child):
+                return True
+            if key(child) not in seen:
+                seen.add(key(child))
                 todo.append(child)
     return False

@@ -7,12 +7,13 @@ stock). Node budgets only."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from bot.games.patience import PatienceState
 from bot.games.patience import chameleon_search as cs
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.solver import Position, _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
+from tests.games.patience.helpers import compact, engine_wins, fast_path_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_chameleon"
@@ -200,19 +201,8 @@ def test_the_safe_move_home_is_sound() -> None:
 
 
 def wins_through_the_fast_paths_moves(game: cs.ChamGame, pos: cs.ChamPos) -> bool:
-    """Every position reachable through `moves` (the engine's, as the tests above check)."""
-    seen = {cs.key(pos)}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for move in cs.moves(game, at):
-            child = cs.play(game, at, move)
-            if cs.won(child):
-                return True
-            if cs.key(child) not in seen:
-                seen.add(cs.key(child))
-                todo.append(child)
-    return False
+    return fast_path_wins(pos, partial(cs.moves, game), partial(cs.play, game), cs.won,
+                          cs.key)
 
 
 def test_positions_proved_lost_are_lost() -> None:

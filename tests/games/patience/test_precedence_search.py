@@ -6,12 +6,13 @@ home, a few left in the stock and on the talon). Node budgets only."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from bot.games.patience import PatienceState
 from bot.games.patience import precedence_search as ps
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.solver import _won, moves_of, play, search_path, solve
-from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
+from tests.games.patience.helpers import compact, engine_wins, fast_path_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_order_of_precedence"
@@ -177,19 +178,8 @@ def test_the_safe_move_home_is_sound() -> None:
 
 
 def wins_through_the_fast_paths_moves(game: ps.PrecGame, pos: ps.PrecPos) -> bool:
-    """Every position reachable through `moves` (the engine's, as the tests above check)."""
-    seen = {ps.key(pos)}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for move in ps.moves(game, at):
-            child = ps.play(game, at, move)
-            if ps.won(game, child):
-                return True
-            if ps.key(child) not in seen:
-                seen.add(ps.key(child))
-                todo.append(child)
-    return False
+    return fast_path_wins(pos, partial(ps.moves, game), partial(ps.play, game),
+                          partial(ps.won, game), ps.key)
 
 
 def test_positions_proved_lost_are_lost() -> None:

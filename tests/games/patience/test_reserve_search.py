@@ -7,6 +7,7 @@ budgets only."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from bot.games.patience import PatienceState
 from bot.games.patience import reserve_search as rs
@@ -21,7 +22,7 @@ from bot.games.patience.solver import (
     search_path,
     solve,
 )
-from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
+from tests.games.patience.helpers import compact, engine_wins, fast_path_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_reserve"
@@ -299,19 +300,8 @@ def test_dead_positions_are_lost() -> None:
 
 
 def wins_through_the_fast_paths_moves(game: rs.ResGame, pos: rs.ResPos) -> bool:
-    """Every position reachable through `moves` (the engine's, as the tests above check)."""
-    seen = {rs.key(pos)}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for move in rs.moves(game, at):
-            child = rs.play(game, at, move)
-            if rs.won(child):
-                return True
-            if rs.key(child) not in seen:
-                seen.add(rs.key(child))
-                todo.append(child)
-    return False
+    return fast_path_wins(pos, partial(rs.moves, game), partial(rs.play, game), rs.won,
+                          rs.key)
 
 
 def test_positions_proved_lost_are_lost() -> None:

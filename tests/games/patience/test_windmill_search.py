@@ -7,12 +7,13 @@ budgets only."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from bot.games.patience import PatienceState
 from bot.games.patience import windmill_search as ws
 from bot.games.patience.engine import RANKS, Rules
 from bot.games.patience.solver import moves_of, play, search_path, solve
-from tests.games.patience.helpers import compact, engine_wins, legal, line_wins, new
+from tests.games.patience.helpers import compact, engine_wins, fast_path_wins, legal, line_wins, new
 from tests.games.patience.test_solver import replays_to_a_win
 
 GAME = "the_windmill"
@@ -170,19 +171,8 @@ def test_verdicts_agree_with_a_brute_force_search() -> None:
 
 
 def wins_through_the_fast_paths_moves(game: ws.WindGame, pos: ws.WindPos) -> bool:
-    """Every position reachable through `moves` (the engine's, as the tests above check)."""
-    seen = {ws.key(pos)}
-    todo = [pos]
-    while todo:
-        at = todo.pop()
-        for move in ws.moves(game, at):
-            child = ws.play(game, at, move)
-            if ws.won(game, child):
-                return True
-            if ws.key(child) not in seen:
-                seen.add(ws.key(child))
-                todo.append(child)
-    return False
+    return fast_path_wins(pos, partial(ws.moves, game), partial(ws.play, game),
+                          partial(ws.won, game), ws.key)
 
 
 def test_positions_proved_lost_are_lost() -> None:
