@@ -36,11 +36,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
+from bot.games.patience.chameleon_search import SUITS, code
 from bot.games.patience.discrepancy import UNLIMITED, deepening, remembering
 from bot.games.patience.engine import RANKS, Pack, Rules
 from bot.games.patience.plain import PlainAnswer
 
-SUITS = "CSHD"
 GAME_ID = "the_reserve"
 
 ResPos = tuple[tuple[bytes, ...], bytes, bytes, bytes, bytes, int]
@@ -74,14 +74,6 @@ class ResGame:
     pile_ids: list[str]
     found_ids: list[str]  # by suit (`SUITS`)
     redeals: int  # the redeals the rules allow
-
-
-def code(card: str) -> int:
-    return SUITS.index(card[0]) * 13 + RANKS.index(card[1])
-
-
-def name(c: int) -> str:
-    return SUITS[c // 13] + RANKS[c % 13]
 
 
 def reserve_game(rules: Rules, piles: dict[str, list[str]], redeals: int,
